@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The test command (README, .ci/run): set-up if needed, build, and run the
+# whole CTest suite, in Release and then under AddressSanitizer and UBSan.
+#
+#   scripts/test.sh              # both builds
+#   scripts/test.sh --release    # the Release suite only (quicker)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/setup.sh
+jobs=$(nproc)
+echo "test: Release suite"
+ctest --test-dir build --output-on-failure -j "$jobs"
+
+if [[ "${1:-}" != --release ]]; then
+  echo "test: AddressSanitizer + UBSan suite"
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWL_SANITIZE=ON \
+    -DWL_BUILD_BENCH=OFF >/dev/null
+  cmake --build build-asan -j "$jobs"
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE release_only
+fi
+echo "test: all passed"

@@ -1,0 +1,79 @@
+// combat.h: the official combat arithmetic (spec section 6), and the exact
+// army counts that follow from it.
+//
+// Every formula here is the engine's, in IEEE doubles with the engine's
+// association; compile with -ffp-contract=off so that no multiply-add is
+// fused (spec section 6 shows cases where that changes the result).
+//
+//   int a = wl::ArmiesToTakeSurely(2);        // 3: the classic 3 vs 2
+//   wl::Losses l = wl::ExpectedLosses(5, 3);  // expectation, search only
+#ifndef WL_COMBAT_H_
+#define WL_COMBAT_H_
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+namespace wl {
+
+// Java's Math.round(double) for the non-negative values combat produces:
+// nearest integer, ties up (exact; floor(x + 0.5) is wrong just below .5).
+inline int64_t JavaRound(double x) {
+  double f = std::floor(x);
+  return static_cast<int64_t>(x - f >= 0.5 ? f + 1 : f);
+}
+
+// The defenders killed by `attackers` of whom `hits` rolled a hit
+// (spec section 6: round(((A * 0.6) * (1 - 0.16)) + (h * 0.16))).
+inline int DefendersKilled(int attackers, int hits) {
+  return static_cast<int>(JavaRound(((attackers * 0.6) * (1 - 0.16)) + (hits * 0.16)));
+}
+
+// The attackers killed by `defenders` of whom `hits` rolled a hit
+// (spec section 6: round(((D * 0.7) * (1 - 0.16)) + (g * 0.16))).
+inline int AttackersKilled(int defenders, int hits) {
+  return static_cast<int>(
+      JavaRound(((defenders * 0.7) * (1 - 0.16)) + (hits * 0.16)));
+}
+
+// The outcome of one attack once the dice are known, with the engine's
+// caps applied (spec section 6).
+struct Losses {
+  int attackers_killed;
+  int defenders_killed;
+  bool conquered;  // defenders_killed >= defenders
+};
+inline Losses ResolveCombat(int attackers, int defenders, int attack_hits,
+                            int defend_hits) {
+  int def_killed = DefendersKilled(attackers, attack_hits);
+  int att_killed = AttackersKilled(defenders, defend_hits);
+  if (att_killed >= attackers) {
+    att_killed = attackers;
+    if (def_killed >= defenders) def_killed = defenders - 1;
+  }
+  return Losses{att_killed, def_killed, def_killed >= defenders};
+}
+
+// True when `attackers` take `defenders` whatever the dice: the fewest
+// attacker hits (none) still kill every defender, and the most defender hits
+// (all) do not kill every attacker. Exact for any non-negative counts.
+inline bool TakesSurely(int64_t attackers, int64_t defenders) {
+  int64_t def_killed = JavaRound((attackers * 0.6) * (1 - 0.16));
+  int64_t att_killed =
+      JavaRound(((defenders * 0.7) * (1 - 0.16)) + (defenders * 0.16));
+  return att_killed < attackers && def_killed >= defenders;
+}
+
+// The fewest attackers that take `defenders` whatever the dice (3 for 2,
+// 11 for a 6-army wasteland). Constant time; any defenders >= 0.
+inline int64_t ArmiesToTakeSurely(int64_t defenders) {
+  // def_killed is about 0.504 * attackers: start just below the answer.
+  int64_t a = std::max<int64_t>(1, static_cast<int64_t>(defenders / 0.504) - 4);
+  while (!TakesSurely(a, defenders)) ++a;
+  while (a > 1 && TakesSurely(a - 1, defenders)) --a;
+  return a;
+}
+
+}  // namespace wl
+
+#endif  // WL_COMBAT_H_

@@ -1,0 +1,102 @@
+// region_set.h: a set of region ids as a fixed 128-bit bitset.
+//
+// Region ids are used directly as bit positions (the official engine numbers
+// regions 1..N; bit 0 is never set). The set is a trivially copyable value,
+// so it can live inside the hot game state and be copied freely.
+//
+//   wl::RegionSet s;
+//   s.Insert(3);
+//   s.Insert(7);
+//   for (int id : s) { ... }          // ascending id order
+//   if (s.Contains(7) && s.Count() == 2) { ... }
+#ifndef WL_REGION_SET_H_
+#define WL_REGION_SET_H_
+
+#include <cstdint>
+
+namespace wl {
+
+// Largest region id a map may use (ids are 1..kMaxRegionId).
+constexpr int kMaxRegionId = 127;
+// Size of every per-region array indexed by id.
+constexpr int kRegionSlots = kMaxRegionId + 1;
+
+class RegionSet {
+ public:
+  constexpr RegionSet() = default;
+
+  // Precondition for all id arguments: 0 <= id < kRegionSlots.
+  constexpr bool Contains(int id) const {
+    return (words_[id >> 6] >> (id & 63)) & 1u;
+  }
+  constexpr void Insert(int id) { words_[id >> 6] |= Bit(id); }
+  constexpr void Erase(int id) { words_[id >> 6] &= ~Bit(id); }
+  constexpr void Clear() { words_[0] = words_[1] = 0; }
+
+  int Count() const {
+    return __builtin_popcountll(words_[0]) + __builtin_popcountll(words_[1]);
+  }
+  constexpr bool Empty() const { return (words_[0] | words_[1]) == 0; }
+
+  constexpr RegionSet operator|(RegionSet o) const {
+    return RegionSet(words_[0] | o.words_[0], words_[1] | o.words_[1]);
+  }
+  constexpr RegionSet operator&(RegionSet o) const {
+    return RegionSet(words_[0] & o.words_[0], words_[1] & o.words_[1]);
+  }
+  // Set difference: the members of *this that are not in o.
+  constexpr RegionSet operator-(RegionSet o) const {
+    return RegionSet(words_[0] & ~o.words_[0], words_[1] & ~o.words_[1]);
+  }
+  RegionSet& operator|=(RegionSet o) { return *this = *this | o; }
+  RegionSet& operator&=(RegionSet o) { return *this = *this & o; }
+  RegionSet& operator-=(RegionSet o) { return *this = *this - o; }
+  constexpr bool operator==(RegionSet o) const {
+    return words_[0] == o.words_[0] && words_[1] == o.words_[1];
+  }
+  constexpr bool operator!=(RegionSet o) const { return !(*this == o); }
+  // True when every member of *this is in o.
+  constexpr bool IsSubsetOf(RegionSet o) const { return (*this - o).Empty(); }
+
+  // Lowest member, or -1 when empty.
+  int First() const {
+    if (words_[0]) return __builtin_ctzll(words_[0]);
+    if (words_[1]) return 64 + __builtin_ctzll(words_[1]);
+    return -1;
+  }
+
+  // Iterates the members in ascending id order.
+  class Iterator {
+   public:
+    Iterator(uint64_t w0, uint64_t w1) : w0_(w0), w1_(w1) {}
+    int operator*() const {
+      return w0_ ? __builtin_ctzll(w0_) : 64 + __builtin_ctzll(w1_);
+    }
+    Iterator& operator++() {
+      if (w0_) {
+        w0_ &= w0_ - 1;
+      } else {
+        w1_ &= w1_ - 1;
+      }
+      return *this;
+    }
+    bool operator!=(const Iterator& o) const {
+      return w0_ != o.w0_ || w1_ != o.w1_;
+    }
+
+   private:
+    uint64_t w0_, w1_;
+  };
+  Iterator begin() const { return Iterator(words_[0], words_[1]); }
+  Iterator end() const { return Iterator(0, 0); }
+
+ private:
+  constexpr RegionSet(uint64_t w0, uint64_t w1) : words_{w0, w1} {}
+  static constexpr uint64_t Bit(int id) { return uint64_t{1} << (id & 63); }
+
+  uint64_t words_[2] = {0, 0};
+};
+
+}  // namespace wl
+
+#endif  // WL_REGION_SET_H_

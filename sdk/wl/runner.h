@@ -1,0 +1,158 @@
+// runner.h: the bot's stdin/stdout loop.
+//
+// Run() reads engine lines until end of input, keeps a View current, calls
+// the bot on each of the three requests and writes exactly one line per
+// request, flushed at once. Diagnostics go to the log stream (stderr), never
+// to stdout. Answers are made safe before they are written:
+//   - a pick that is not among the pickable regions becomes the first one;
+//   - placements keep only own regions and positive armies, at most the
+//     round's income in total;
+//   - attacks/transfers keep only moves from own regions to neighbours with
+//     positive armies;
+//   - moves of the wrong kind for the request are dropped; at most 50 moves.
+// A bot that throws gets "No moves" for that request. A line that cannot be
+// read is logged and skipped; a malformed request still gets an answer.
+//
+//   int main() {
+//     MyBot bot;
+//     return wl::Run(bot);
+//   }
+#ifndef WL_RUNNER_H_
+#define WL_RUNNER_H_
+
+#include <algorithm>
+#include <exception>
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bot.h"
+#include "orders.h"
+#include "protocol.h"
+#include "view.h"
+
+namespace wl {
+
+// The engine reads at most 50 moves per answer (spec section 8).
+constexpr int kMaxMovesPerAnswer = 50;
+
+// Keeps the moves of `kind` that the engine would accept from a bot with
+// this View; see the list at the top of this file.
+inline std::vector<Move> SanitiseMoves(const View& view, MoveKind kind,
+                                       const std::vector<Move>& moves,
+                                       std::ostream& log) {
+  std::vector<Move> kept;
+  int left = view.Income();
+  for (const Move& m : moves) {
+    if (static_cast<int>(kept.size()) == kMaxMovesPerAnswer) {
+      log << "wl: more than " << kMaxMovesPerAnswer
+          << " moves, the rest dropped\n";
+      break;
+    }
+    const char* why = nullptr;
+    Move fixed = m;
+    fixed.player = view.Me();
+    if (m.kind != kind) {
+      why = "wrong kind for this request";
+    } else if (m.armies < 1) {
+      why = "armies < 1";
+    } else if (!view.Owned().Contains(m.from < 0 ? 0 : m.from)) {
+      why = "region not owned";
+    } else if (kind == MoveKind::kPlace) {
+      if (left <= 0) {
+        why = "no armies left to place";
+      } else {
+        fixed.armies = std::min(m.armies, left);
+        left -= fixed.armies;
+      }
+    } else if (!view.GetMap().AreNeighbors(m.from, m.to)) {
+      why = "target is not a neighbour";
+    }
+    if (why) {
+      std::string text;
+      AppendMove(text, view.MyName(), m);
+      log << "wl: dropped \"" << text << "\": " << why << "\n";
+      continue;
+    }
+    kept.push_back(fixed);
+  }
+  return kept;
+}
+
+namespace runner_internal {
+
+inline bool StartsWith(std::string_view s, std::string_view prefix) {
+  return s.substr(0, prefix.size()) == prefix;
+}
+
+inline std::string_view Trimmed(std::string_view s) {
+  while (!s.empty() && protocol_internal::IsSpace(s.front())) {
+    s.remove_prefix(1);
+  }
+  return s;
+}
+
+}  // namespace runner_internal
+
+// Plays one game over the given streams. Returns 0 at end of input.
+inline int Run(Bot& bot, std::istream& in = std::cin,
+               std::ostream& out = std::cout, std::ostream& log = std::cerr) {
+  using runner_internal::StartsWith;
+  View view;
+  std::string line;
+  auto answer = [&out](const std::string& text) {
+    out << text << '\n';
+    out.flush();
+  };
+  while (std::getline(in, line)) {
+    Message message = Parse(line);
+    std::string error = view.Apply(message);
+    if (!error.empty()) {
+      log << "wl: ignored engine line: " << error << "\n";
+      // A request must be answered even when it cannot be read.
+      std::string_view head = runner_internal::Trimmed(line);
+      if (StartsWith(head, "go ") || StartsWith(head, "pick_starting_region")) {
+        answer("No moves");
+      }
+      continue;
+    }
+    try {
+      if (std::holds_alternative<msg::PickStartingRegion>(message)) {
+        const std::vector<int>& pickable = view.PickableRegions();
+        if (pickable.empty()) {
+          answer("No moves");
+          continue;
+        }
+        int pick = bot.PickStartingRegion(view);
+        if (std::find(pickable.begin(), pickable.end(), pick) ==
+            pickable.end()) {
+          log << "wl: pick " << pick << " is not pickable; picking "
+              << pickable.front() << "\n";
+          pick = pickable.front();
+        }
+        answer(FormatPick(pick));
+      } else if (std::holds_alternative<msg::GoPlaceArmies>(message)) {
+        std::vector<Move> moves = SanitiseMoves(
+            view, MoveKind::kPlace, bot.PlaceArmies(view), log);
+        view.ApplyOwnPlacements(moves);
+        answer(FormatMoves(view.MyName(), moves));
+      } else if (std::holds_alternative<msg::GoAttackTransfer>(message)) {
+        std::vector<Move> moves = SanitiseMoves(
+            view, MoveKind::kAttackTransfer, bot.AttackTransfer(view), log);
+        answer(FormatMoves(view.MyName(), moves));
+      }
+    } catch (const std::exception& e) {
+      log << "wl: the bot threw: " << e.what() << "; answering No moves\n";
+      answer("No moves");
+    } catch (...) {
+      log << "wl: the bot threw; answering No moves\n";
+      answer("No moves");
+    }
+  }
+  return 0;
+}
+
+}  // namespace wl
+
+#endif  // WL_RUNNER_H_

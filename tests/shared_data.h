@@ -1,0 +1,60 @@
+// shared_data.h: where the tests find ../shared (recorded official games and
+// maps), and how they skip when it is absent (a user's clone).
+//
+//   TEST(X, Y) {
+//     WL_REQUIRE_SHARED();                 // skips with a message if absent
+//     for (const auto& dir : wl::testing::ConformanceGames()) { ... }
+//   }
+#ifndef WL_TESTS_SHARED_DATA_H_
+#define WL_TESTS_SHARED_DATA_H_
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace wl::testing {
+
+// $WL_SHARED if set, else ../shared next to the source tree.
+inline std::filesystem::path SharedDir() {
+  if (const char* env = std::getenv("WL_SHARED")) return env;
+  return WL_SHARED_DIR;
+}
+
+inline bool HaveShared() {
+  return std::filesystem::is_directory(SharedDir() / "conformance");
+}
+
+// The recorded game folders, sorted.
+inline std::vector<std::filesystem::path> ConformanceGames() {
+  std::vector<std::filesystem::path> games;
+  if (!HaveShared()) return games;
+  for (const auto& e :
+       std::filesystem::directory_iterator(SharedDir() / "conformance")) {
+    if (e.is_directory()) games.push_back(e.path());
+  }
+  std::sort(games.begin(), games.end());
+  return games;
+}
+
+inline std::string ReadFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace wl::testing
+
+#define WL_REQUIRE_SHARED()                                              \
+  do {                                                                   \
+    if (!::wl::testing::HaveShared()) {                                  \
+      GTEST_SKIP() << "../shared is absent (" << ::wl::testing::SharedDir() \
+                   << "): skipping the tests on recorded official games"; \
+    }                                                                    \
+  } while (0)
+
+#endif  // WL_TESTS_SHARED_DATA_H_
