@@ -49,12 +49,12 @@ inline std::string ReadFile(const std::filesystem::path& path) {
 
 }  // namespace wl::testing
 
-#define WL_REQUIRE_SHARED()                                              \
-  do {                                                                   \
-    if (!::wl::testing::HaveShared()) {                                  \
+#define WL_REQUIRE_SHARED()                                                 \
+  do {                                                                      \
+    if (!::wl::testing::HaveShared()) {                                     \
       GTEST_SKIP() << "../shared is absent (" << ::wl::testing::SharedDir() \
-                   << "): skipping the tests on recorded official games"; \
-    }                                                                    \
+                   << "): skipping the tests on recorded official games";   \
+    }                                                                       \
   } while (0)
 
 #endif  // WL_TESTS_SHARED_DATA_H_

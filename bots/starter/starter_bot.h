@@ -73,9 +73,8 @@ class StarterBot : public wl::Bot {
       for (int n : map.Neighbors(region)) {
         if (!view.Owned().Contains(n)) targets.push_back(n);
       }
-      std::sort(targets.begin(), targets.end(), [&](int a, int b) {
-        return view.Armies(a) < view.Armies(b);
-      });
+      std::sort(targets.begin(), targets.end(),
+                [&](int a, int b) { return view.Armies(a) < view.Armies(b); });
       for (int target : targets) {
         int needed = wl::ArmiesToTakeSurely(view.Armies(target));
         if (available >= needed) {

@@ -26,7 +26,8 @@ inline int64_t JavaRound(double x) {
 // The defenders killed by `attackers` of whom `hits` rolled a hit
 // (spec section 6: round(((A * 0.6) * (1 - 0.16)) + (h * 0.16))).
 inline int DefendersKilled(int attackers, int hits) {
-  return static_cast<int>(JavaRound(((attackers * 0.6) * (1 - 0.16)) + (hits * 0.16)));
+  return static_cast<int>(
+      JavaRound(((attackers * 0.6) * (1 - 0.16)) + (hits * 0.16)));
 }
 
 // The attackers killed by `defenders` of whom `hits` rolled a hit

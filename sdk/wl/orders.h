@@ -47,8 +47,7 @@ struct Move {
 };
 
 // Appends "<name> place_armies R N" or "<name> attack/transfer F T N".
-inline void AppendMove(std::string& out, std::string_view name,
-                       const Move& m) {
+inline void AppendMove(std::string& out, std::string_view name, const Move& m) {
   out.append(name);
   if (m.kind == MoveKind::kPlace) {
     out += " place_armies ";

@@ -15,8 +15,8 @@
 #define WL_PROTOCOL_H_
 
 #include <charconv>
-#include <optional>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -177,8 +177,7 @@ inline bool ReadIds(Tokens& t, std::vector<int>& out) {
 inline bool ReadPairs(Tokens& t, std::vector<std::pair<int, int>>& out) {
   for (std::string_view tok = t.Next(); !tok.empty(); tok = t.Next()) {
     int a, b;
-    if (!ParseInt(tok, 0, kMaxInt, a) ||
-        !ParseInt(t.Next(), 0, kMaxInt, b)) {
+    if (!ParseInt(tok, 0, kMaxInt, a) || !ParseInt(t.Next(), 0, kMaxInt, b)) {
       return false;
     }
     out.emplace_back(a, b);

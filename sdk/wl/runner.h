@@ -133,13 +133,13 @@ inline int Run(Bot& bot, std::istream& in = std::cin,
         }
         answer(FormatPick(pick));
       } else if (std::holds_alternative<msg::GoPlaceArmies>(message)) {
-        std::vector<Move> moves = SanitiseMoves(
-            view, MoveKind::kPlace, bot.PlaceArmies(view), log);
+        std::vector<Move> moves =
+            SanitiseMoves(view, MoveKind::kPlace, bot.PlaceArmies(view), log);
         view.ApplyOwnPlacements(moves);
         answer(FormatMoves(view.MyName(), moves));
       } else if (std::holds_alternative<msg::GoAttackTransfer>(message)) {
-        std::vector<Move> moves = SanitiseMoves(
-            view, MoveKind::kAttackTransfer, bot.AttackTransfer(view), log);
+        std::vector<Move> moves = SanitiseMoves(view, MoveKind::kAttackTransfer,
+                                                bot.AttackTransfer(view), log);
         answer(FormatMoves(view.MyName(), moves));
       }
     } catch (const std::exception& e) {

@@ -53,7 +53,8 @@ TEST(ProtocolTest, ParsesSetupMapLines) {
   EXPECT_EQ(nbs.items[1].second, (std::vector<int>{3}));
   EXPECT_EQ(As<msg::Wastelands>(Parse("setup_map wastelands 3 6")).regions,
             (std::vector<int>{3, 6}));
-  EXPECT_TRUE(As<msg::Wastelands>(Parse("setup_map wastelands")).regions.empty());
+  EXPECT_TRUE(
+      As<msg::Wastelands>(Parse("setup_map wastelands")).regions.empty());
   EXPECT_EQ(As<msg::OpponentStartingRegions>(
                 Parse("setup_map opponent_starting_regions 4 8 64"))
                 .regions,
@@ -61,24 +62,25 @@ TEST(ProtocolTest, ParsesSetupMapLines) {
 }
 
 TEST(ProtocolTest, ParsesRequestsAndUpdates) {
-  auto pick = As<msg::PickStartingRegion>(
-      Parse("pick_starting_region 9500 13 14 21"));
+  auto pick =
+      As<msg::PickStartingRegion>(Parse("pick_starting_region 9500 13 14 21"));
   EXPECT_EQ(pick.time_ms, 9500);
   EXPECT_EQ(pick.regions, (std::vector<int>{13, 14, 21}));
   EXPECT_EQ(As<msg::GoPlaceArmies>(Parse("go place_armies 10000")).time_ms,
             10000);
   EXPECT_EQ(As<msg::GoAttackTransfer>(Parse("go attack/transfer 8000")).time_ms,
             8000);
-  auto update =
-      As<msg::UpdateMap>(Parse("update_map 13 player1 6 29 player2 2 11 neutral 2"));
+  auto update = As<msg::UpdateMap>(
+      Parse("update_map 13 player1 6 29 player2 2 11 neutral 2"));
   ASSERT_EQ(update.entries.size(), 3u);
   EXPECT_EQ(update.entries[1].region, 29);
   EXPECT_EQ(update.entries[1].owner, Player::kPlayer2);
   EXPECT_EQ(update.entries[2].owner, Player::kNeutral);
   EXPECT_EQ(update.entries[0].armies, 6);
   EXPECT_TRUE(As<msg::UpdateMap>(Parse("update_map")).entries.empty());
-  auto moves = As<msg::OpponentMoves>(Parse(
-      "opponent_moves player1 place_armies 34 3 player1 attack/transfer 37 27 1"));
+  auto moves =
+      As<msg::OpponentMoves>(Parse("opponent_moves player1 place_armies 34 3 "
+                                   "player1 attack/transfer 37 27 1"));
   ASSERT_EQ(moves.moves.size(), 2u);
   EXPECT_EQ(moves.moves[0], Move::Place(34, 3, Player::kPlayer1));
   EXPECT_EQ(moves.moves[1], Move::AttackTransfer(37, 27, 1, Player::kPlayer1));
@@ -88,8 +90,9 @@ TEST(ProtocolTest, ParsesRequestsAndUpdates) {
 TEST(ProtocolTest, ToleratesCrLfTrailingSpacesAndBlankLines) {
   EXPECT_EQ(As<msg::GoPlaceArmies>(Parse("go place_armies 10000\r")).time_ms,
             10000);
-  EXPECT_EQ(As<msg::Wastelands>(Parse("setup_map wastelands 3 6  \r\n")).regions,
-            (std::vector<int>{3, 6}));
+  EXPECT_EQ(
+      As<msg::Wastelands>(Parse("setup_map wastelands 3 6  \r\n")).regions,
+      (std::vector<int>{3, 6}));
   EXPECT_TRUE(std::holds_alternative<msg::Blank>(Parse("")));
   EXPECT_TRUE(std::holds_alternative<msg::Blank>(Parse("  \r")));
 }
@@ -114,9 +117,10 @@ TEST(ProtocolTest, BadLinesBecomeErrorsWithReasons) {
 
 TEST(ProtocolTest, RandomBytesNeverCrash) {
   std::mt19937 rng(7);
-  const std::string pieces[] = {"settings ", "setup_map ", "update_map ",
-                                "opponent_moves ", "go ", "player1 ", "1 ",
-                                "-3 ", ",", "neighbors ", "\r", "99999999999 "};
+  const std::string pieces[] = {
+      "settings ", "setup_map ", "update_map ", "opponent_moves ",
+      "go ",       "player1 ",   "1 ",          "-3 ",
+      ",",         "neighbors ", "\r",          "99999999999 "};
   for (int i = 0; i < 20000; ++i) {
     std::string line;
     int n = rng() % 12;

@@ -44,11 +44,11 @@ inline std::vector<std::string> CheckSession(
   for (const std::string& line : lines) {
     Message m = Parse(line);
     bool applied = view.Apply(m).empty();
-    bool is_request = applied
-                          ? (std::holds_alternative<msg::PickStartingRegion>(m) ||
-                             std::holds_alternative<msg::GoPlaceArmies>(m) ||
-                             std::holds_alternative<msg::GoAttackTransfer>(m))
-                          : IsRequestLine(line);
+    bool is_request =
+        applied ? (std::holds_alternative<msg::PickStartingRegion>(m) ||
+                   std::holds_alternative<msg::GoPlaceArmies>(m) ||
+                   std::holds_alternative<msg::GoAttackTransfer>(m))
+                : IsRequestLine(line);
     if (!is_request) continue;
     if (next >= answers.size()) {
       ADD_FAILURE() << "no answer to \"" << line << "\"";
@@ -60,11 +60,10 @@ inline std::vector<std::string> CheckSession(
       EXPECT_EQ(answer, "No moves") << "request: " << line;
       continue;
     }
-    Request kind = std::holds_alternative<msg::PickStartingRegion>(m)
-                       ? Request::kPick
-                   : std::holds_alternative<msg::GoPlaceArmies>(m)
-                       ? Request::kPlace
-                       : Request::kAttack;
+    Request kind =
+        std::holds_alternative<msg::PickStartingRegion>(m) ? Request::kPick
+        : std::holds_alternative<msg::GoPlaceArmies>(m)    ? Request::kPlace
+                                                           : Request::kAttack;
     std::vector<Move> moves;
     EXPECT_EQ(CheckAnswer(view, kind, answer, &moves), "")
         << "request: " << line << "\nanswer: " << answer;

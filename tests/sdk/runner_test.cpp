@@ -16,17 +16,28 @@ namespace {
 using testing::CheckSession;
 
 const std::vector<std::string> kSession = {
-    "settings timebank 10000", "settings time_per_move 500",
-    "settings max_rounds 60", "settings your_bot player1",
-    "settings opponent_bot player2", "setup_map super_regions 1 2 2 1",
-    "setup_map regions 1 1 2 1 3 2 4 2", "setup_map neighbors 1 2 2 3 3 4",
-    "setup_map wastelands", "settings starting_regions 1 4",
-    "settings starting_pick_amount 1", "pick_starting_region 10000 1 4",
-    "setup_map opponent_starting_regions 4", "settings starting_armies 5",
-    "update_map 1 player1 2 2 neutral 2", "opponent_moves", "go place_armies 10000",
-    "go attack/transfer 10000", "settings starting_armies 5",
+    "settings timebank 10000",
+    "settings time_per_move 500",
+    "settings max_rounds 60",
+    "settings your_bot player1",
+    "settings opponent_bot player2",
+    "setup_map super_regions 1 2 2 1",
+    "setup_map regions 1 1 2 1 3 2 4 2",
+    "setup_map neighbors 1 2 2 3 3 4",
+    "setup_map wastelands",
+    "settings starting_regions 1 4",
+    "settings starting_pick_amount 1",
+    "pick_starting_region 10000 1 4",
+    "setup_map opponent_starting_regions 4",
+    "settings starting_armies 5",
+    "update_map 1 player1 2 2 neutral 2",
+    "opponent_moves",
+    "go place_armies 10000",
+    "go attack/transfer 10000",
+    "settings starting_armies 5",
     "update_map 1 player1 2 2 player1 5 3 neutral 2",
-    "opponent_moves player2 place_armies 4 5", "go place_armies 9000",
+    "opponent_moves player2 place_armies 4 5",
+    "go place_armies 9000",
     "go attack/transfer 9000"};
 
 TEST(RunnerTest, AnswersEachRequestWithOneWellFormedLine) {
@@ -85,13 +96,23 @@ TEST(RunnerTest, AThrowingBotAnswersNoMoves) {
 TEST(RunnerTest, GarbageNeverCrashesOrProducesMalformedAnswers) {
   std::mt19937 rng(5);
   const std::vector<std::string> garbage = {
-      "", "   ", "\r", "go place_armies", "go attack/transfer -5",
-      "pick_starting_region x 1", "pick_starting_region 100 77 1",
-      "update_map 1 player1 999999999999999999999", "update_map -1 player1 2",
-      "update_map 1 player2 5 2 player1 2147483647", "setup_map neighbors 4 1",
-      "settings your_bot player2", "settings starting_armies 2147483647",
-      "opponent_moves player1 attack/transfer 1 2", "go go go",
-      "settings starting_regions -4", "setup_map regions 9 1"};
+      "",
+      "   ",
+      "\r",
+      "go place_armies",
+      "go attack/transfer -5",
+      "pick_starting_region x 1",
+      "pick_starting_region 100 77 1",
+      "update_map 1 player1 999999999999999999999",
+      "update_map -1 player1 2",
+      "update_map 1 player2 5 2 player1 2147483647",
+      "setup_map neighbors 4 1",
+      "settings your_bot player2",
+      "settings starting_armies 2147483647",
+      "opponent_moves player1 attack/transfer 1 2",
+      "go go go",
+      "settings starting_regions -4",
+      "setup_map regions 9 1"};
   for (int trial = 0; trial < 300; ++trial) {
     std::vector<std::string> lines;
     for (const std::string& line : kSession) {
@@ -100,11 +121,13 @@ TEST(RunnerTest, GarbageNeverCrashesOrProducesMalformedAnswers) {
       }
       if (rng() % 4 == 0) {
         std::string bytes;
-        for (int i = rng() % 40; i > 0; --i) bytes += static_cast<char>(rng() % 256);
+        for (int i = rng() % 40; i > 0; --i)
+          bytes += static_cast<char>(rng() % 256);
         bytes.erase(std::remove(bytes.begin(), bytes.end(), '\n'), bytes.end());
         lines.push_back(bytes);
       }
-      if (rng() % 8 == 0) lines.push_back(line.substr(0, rng() % (line.size() + 1)));
+      if (rng() % 8 == 0)
+        lines.push_back(line.substr(0, rng() % (line.size() + 1)));
       if (rng() % 10 != 0) lines.push_back(line);
     }
     CheckSession(lines);

@@ -48,14 +48,15 @@ TEST(ViewTest, FogMemoryKeepsLastSightingsAndRounds) {
   // Round 1: we take 2; we now see 3 (owned by the opponent, 9 armies).
   ASSERT_EQ(view.Apply(Parse("update_map 1 player1 1 2 player1 5 3 player2 9")),
             "");
-  ASSERT_EQ(view.Apply(Parse(
-                "opponent_moves player2 place_armies 3 5 player2 attack/transfer 4 3 2")),
+  ASSERT_EQ(view.Apply(Parse("opponent_moves player2 place_armies 3 5 player2 "
+                             "attack/transfer 4 3 2")),
             "");
   EXPECT_EQ(view.Round(), 2);
   EXPECT_EQ(view.Owner(3), Player::kPlayer2);
   EXPECT_EQ(view.Armies(3), 9);
   ASSERT_EQ(view.OpponentMoves(1).size(), 2u);
-  EXPECT_EQ(view.OpponentMoves(1)[1], Move::AttackTransfer(4, 3, 2, Player::kPlayer2));
+  EXPECT_EQ(view.OpponentMoves(1)[1],
+            Move::AttackTransfer(4, 3, 2, Player::kPlayer2));
   EXPECT_TRUE(view.OpponentVisible().Contains(3));
 
   // Round 2: we lose 2 and no longer see 3: memory keeps round-2 knowledge.

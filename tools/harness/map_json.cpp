@@ -35,7 +35,8 @@ absl::StatusOr<const json::array*> ArrayField(const json::object& obj,
                                               const char* key) {
   const json::value* v = obj.if_contains(key);
   if (!v) return Invalid(absl::StrCat("map has no \"", key, "\" list"));
-  if (!v->is_array()) return Invalid(absl::StrCat("\"", key, "\" is not a list"));
+  if (!v->is_array())
+    return Invalid(absl::StrCat("\"", key, "\" is not a list"));
   return &v->as_array();
 }
 
@@ -56,7 +57,8 @@ absl::StatusOr<Map> ParseMapJson(std::string_view text) {
   for (size_t i = 0; i < (*supers)->size(); ++i) {
     const json::value& v = (**supers)[i];
     std::string where = absl::StrCat("SuperRegions[", i, "]");
-    if (!v.is_object()) return Invalid(absl::StrCat(where, " is not an object"));
+    if (!v.is_object())
+      return Invalid(absl::StrCat(where, " is not an object"));
     absl::StatusOr<int> id = IntField(v.as_object(), "id", where);
     if (!id.ok()) return id.status();
     absl::StatusOr<int> bonus = IntField(v.as_object(), "bonus", where);
@@ -69,7 +71,8 @@ absl::StatusOr<Map> ParseMapJson(std::string_view text) {
   for (size_t i = 0; i < (*regions)->size(); ++i) {
     const json::value& v = (**regions)[i];
     std::string where = absl::StrCat("Regions[", i, "]");
-    if (!v.is_object()) return Invalid(absl::StrCat(where, " is not an object"));
+    if (!v.is_object())
+      return Invalid(absl::StrCat(where, " is not an object"));
     absl::StatusOr<int> id = IntField(v.as_object(), "id", where);
     if (!id.ok()) return id.status();
     absl::StatusOr<int> super = IntField(v.as_object(), "superRegion", where);
@@ -85,17 +88,21 @@ absl::StatusOr<Map> ParseMapJson(std::string_view text) {
     const json::value* nbs = obj.if_contains("neighbors");
     if (!nbs) continue;  // a region may be listed only by its neighbours
     if (!nbs->is_array()) {
-      return Invalid(absl::StrCat("region ", id, ": \"neighbors\" is not a list"));
+      return Invalid(
+          absl::StrCat("region ", id, ": \"neighbors\" is not a list"));
     }
     for (const json::value& nb : nbs->as_array()) {
       if (!nb.is_int64() && !nb.is_uint64()) {
-        return Invalid(absl::StrCat("region ", id, ": a neighbour is not an integer"));
+        return Invalid(
+            absl::StrCat("region ", id, ": a neighbour is not an integer"));
       }
       int64_t n = nb.to_number<int64_t>();
       if (!map.HasRegion(n < 0 || n > kMaxRegionId ? 0 : static_cast<int>(n))) {
-        return Invalid(absl::StrCat("region ", id, " lists unknown neighbour ", n));
+        return Invalid(
+            absl::StrCat("region ", id, " lists unknown neighbour ", n));
       }
-      if (std::string err = map.AddLink(id, static_cast<int>(n)); !err.empty()) {
+      if (std::string err = map.AddLink(id, static_cast<int>(n));
+          !err.empty()) {
         return Invalid(err);
       }
     }
@@ -126,8 +133,9 @@ std::string MapToJson(const Map& map) {
   for (int id : map.RegionIds()) {
     json::array nbs;
     for (int n : map.Neighbors(id)) nbs.push_back(n);
-    regions.push_back(json::object{
-        {"id", id}, {"superRegion", map.SuperRegionOf(id)}, {"neighbors", nbs}});
+    regions.push_back(json::object{{"id", id},
+                                   {"superRegion", map.SuperRegionOf(id)},
+                                   {"neighbors", nbs}});
   }
   return json::serialize(
       json::object{{"SuperRegions", supers}, {"Regions", regions}});
