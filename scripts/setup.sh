@@ -12,7 +12,7 @@ cmake_flags=(-DCMAKE_BUILD_TYPE=Release)
 if [[ "${WL_MINIMAL:-0}" == 1 ]]; then
   cmake_flags+=(-DWL_BUILD_TOOLS=OFF -DWL_BUILD_TESTS=OFF -DWL_BUILD_BENCH=OFF)
 else
-  packages+=(libboost1.81-dev libboost-json1.81-dev libabsl-dev
+  packages+=(libboost1.81-dev libboost-json1.81-dev libabsl-dev zlib1g-dev
              libgtest-dev libgmock-dev libbenchmark-dev)
 fi
 

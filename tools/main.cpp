@@ -1,14 +1,29 @@
-// warlight: the toolkit's command line (harness, arena, map generator...).
-// Run `warlight --help` for the list of commands.
+// warlight: the toolkit's command line. `warlight --help` lists the
+// commands; `warlight <command> --help` explains one.
 #include <iostream>
 #include <string>
 
+#include "harness/verify.h"
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: warlight <command> [args]\n\n"
+    "commands:\n"
+    "  verify DIR...   regenerate recorded official games and compare them\n"
+    "                  line by line with the recordings\n\n"
+    "Run 'warlight <command> --help' for a command's options.\n";
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  std::string command = argc > 1 ? argv[1] : "--help";
-  if (command == "--help" || command == "-h" || command == "help") {
-    std::cout << "usage: warlight <command> [args]\n";
-    return 0;
+  std::string command = argc > 1 ? argv[1] : "";
+  if (command.empty() || command == "--help" || command == "-h" ||
+      command == "help") {
+    std::cout << kUsage;
+    return command.empty() ? 2 : 0;
   }
+  if (command == "verify") return wl::tools::VerifyMain(argc - 2, argv + 2);
   std::cerr << "warlight: unknown command '" << command
             << "' (see warlight --help)\n";
   return 2;

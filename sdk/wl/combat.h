@@ -37,22 +37,40 @@ inline int AttackersKilled(int defenders, int hits) {
       JavaRound(((defenders * 0.7) * (1 - 0.16)) + (hits * 0.16)));
 }
 
-// The outcome of one attack once the dice are known, with the engine's
-// caps applied (spec section 6).
+// The outcome of one attack.
 struct Losses {
   int attackers_killed;
   int defenders_killed;
   bool conquered;  // defenders_killed >= defenders
 };
-inline Losses ResolveCombat(int attackers, int defenders, int attack_hits,
-                            int defend_hits) {
-  int def_killed = DefendersKilled(attackers, attack_hits);
-  int att_killed = AttackersKilled(defenders, defend_hits);
+
+// The engine's caps on the raw kill counts (spec section 6): if every
+// attacker dies, the last defender survives.
+inline Losses CapLosses(int attackers, int defenders, int att_killed,
+                        int def_killed) {
   if (att_killed >= attackers) {
     att_killed = attackers;
     if (def_killed >= defenders) def_killed = defenders - 1;
   }
   return Losses{att_killed, def_killed, def_killed >= defenders};
+}
+
+// The official outcome once the dice are known.
+inline Losses ResolveCombat(int attackers, int defenders, int attack_hits,
+                            int defend_hits) {
+  return CapLosses(attackers, defenders,
+                   AttackersKilled(defenders, defend_hits),
+                   DefendersKilled(attackers, attack_hits));
+}
+
+// NOT the official rule, for search only: the same formulas with each hit
+// count replaced by its expectation (0.6 A and 0.7 D), so no dice at all.
+inline Losses ExpectedCombat(int attackers, int defenders) {
+  int def_killed = static_cast<int>(JavaRound(
+      ((attackers * 0.6) * (1 - 0.16)) + ((attackers * 0.6) * 0.16)));
+  int att_killed = static_cast<int>(JavaRound(
+      ((defenders * 0.7) * (1 - 0.16)) + ((defenders * 0.7) * 0.16)));
+  return CapLosses(attackers, defenders, att_killed, def_killed);
 }
 
 // True when `attackers` take `defenders` whatever the dice: the fewest

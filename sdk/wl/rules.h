@@ -1,0 +1,443 @@
+// rules.h: the rules core, the official engine's rules exactly.
+//
+// One implementation serves the harness (with JavaRandom, which reproduces
+// official games bit for bit) and searching bots (with FastRandom, and if
+// they wish the expected-value combat mode, which is NOT the official rule).
+// Every function cites the section of ../shared/spec/warlight2-engine.md it
+// implements. Nothing here allocates once a round is being resolved.
+//
+// A game, as the harness plays it:
+//   wl::Game game(map);                         // immutable, shared
+//   wl::JavaRandom rng(seed);
+//   wl::Setup setup = wl::SetUp(game, rng);     // wastelands, draft candidates
+//   ... the draft: wl::DraftPicker(i), wl::ResolvePick(...) ...
+//   // a round:
+//   wl::MoveQueue place[2], attack[2];
+//   int left = game.Income(state, wl::Player::kPlayer1);
+//   place[0].Push(wl::QueuePlacement(state, wl::Player::kPlayer1, move, left));
+//   attack[0].Push(wl::QueueAttackTransfer(game, state, wl::Player::kPlayer1, m));
+//   wl::ExecutePlacements(state, place[0], place[1], observer);
+//   wl::ExecuteAttacks(state, attack[0], attack[1], rng, observer);
+//   wl::Outcome o = wl::RoundOutcome(state, round, game.MaxRounds());
+//
+// Illegal moves come back as an Illegal reason; the official texts live in
+// the harness (tools/harness/illegal_text.h).
+#ifndef WL_RULES_H_
+#define WL_RULES_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "combat.h"
+#include "java_random.h"
+#include "map.h"
+#include "orders.h"
+#include "player.h"
+#include "region_set.h"
+#include "state.h"
+
+namespace wl {
+
+// Why a move is illegal (spec sections 5 and 6), in the engine's order.
+enum class Illegal : uint8_t {
+  kNone,
+  kPlaceNotOwned,       // region not owned by the player
+  kPlaceLessThanOne,    // armies < 1
+  kPlaceNoArmiesLeft,   // the round's income is spent
+  kMoveNotOwned,        // from not owned (queue time)
+  kMoveNotNeighbor,     // to not adjacent to from (queue time)
+  kMoveLessThanOne,     // armies < 1 (queue time)
+  kMoveTakenThisRound,  // from lost before the move ran
+  kMoveRepeatedPair,    // this from->to pair already ran this round
+  kMoveNoArmiesLeft,    // from has no unmoved armies left
+};
+
+// A move as queued: for placements, armies are already clamped to what was
+// left; `illegal` is the queue-time verdict.
+struct QueuedMove {
+  Move move;
+  Illegal illegal = Illegal::kNone;
+};
+
+// Room for every move one player can queue in a round: the answer reader
+// keeps at most 51 moves per answer and a round has two answers.
+constexpr int kMaxQueuedMoves = 128;
+
+// A fixed-capacity FIFO of queued moves (no allocation).
+struct MoveQueue {
+  QueuedMove items[kMaxQueuedMoves];
+  int size = 0;
+  // Moves beyond the capacity are dropped (the engine never queues that
+  // many: spec section 8 caps an answer at 51 moves).
+  void Push(const QueuedMove& q) {
+    if (size < kMaxQueuedMoves) items[size++] = q;
+  }
+  void Clear() { size = 0; }
+};
+
+// Combat as the official engine rolls it, or (for search only) the rounded
+// expectation with no draws.
+enum class CombatMode { kOfficial, kExpected };
+
+enum class Outcome { kOngoing, kPlayer1Won, kPlayer2Won, kDraw };
+
+// The immutable part of a game: the map and what is precomputed from it.
+class Game {
+ public:
+  // Precondition: map.Validate() is "" (the harness checks it first).
+  explicit Game(Map map) : map_(std::move(map)) {
+    for (const Map::SuperRegion& s : map_.SuperRegions()) {
+      bonuses_.push_back(Bonus{s.members, s.bonus});
+    }
+    for (int r : map_.RegionIds()) neighbors_[r] = map_.NeighborSet(r);
+  }
+
+  const Map& GetMap() const { return map_; }
+  RegionSet Neighbors(int region) const { return neighbors_[region]; }
+
+  // settings max_rounds: (int) max(60, 2.5 * regions) (spec section 3).
+  int MaxRounds() const {
+    return static_cast<int>(std::max(60.0, 2.5 * map_.RegionCount()));
+  }
+
+  // Every region neutral with 2 armies (spec section 4).
+  State InitialState() const {
+    State s;
+    for (int r : map_.RegionIds()) s.armies[r] = 2;
+    return s;
+  }
+
+  // 5 + the bonus of every super region the player owns whole; a bonus may
+  // be 0 (spec section 5).
+  int Income(const State& s, Player p) const {
+    RegionSet owned = s.Owned(p);
+    int income = 5;
+    for (const Bonus& b : bonuses_) {
+      if (b.members.IsSubsetOf(owned)) income += b.bonus;
+    }
+    return income;
+  }
+
+  // Owned regions and their neighbours (spec section 7).
+  RegionSet VisibleSet(const State& s, Player p) const {
+    RegionSet owned = s.Owned(p);
+    RegionSet visible = owned;
+    for (int r : owned) visible |= neighbors_[r];
+    return visible;
+  }
+
+  // The visible regions in update_map order: owned regions by id, then for
+  // each owned region by id its adjacency list in insertion order, each
+  // region listed once (spec section 7).
+  void VisibleOrder(const State& s, Player p, std::vector<int>& out) const {
+    out.clear();
+    RegionSet owned = s.Owned(p);
+    RegionSet listed = owned;
+    for (int r : owned) out.push_back(r);
+    for (int r : owned) {
+      for (int n : map_.Neighbors(r)) {
+        if (!listed.Contains(n)) {
+          listed.Insert(n);
+          out.push_back(n);
+        }
+      }
+    }
+  }
+
+ private:
+  struct Bonus {
+    RegionSet members;
+    int bonus;
+  };
+  Map map_;
+  std::vector<Bonus> bonuses_;
+  RegionSet neighbors_[kRegionSlots];
+};
+
+// ---------------------------------------------------------------------------
+// Setup (spec section 4).
+
+struct Setup {
+  State state;                  // neutrals, with the wastelands at 6
+  std::vector<int> wastelands;  // ascending
+  std::vector<int> candidates;  // the draft candidates, by super region
+  int pick_amount = 0;          // picks per player
+};
+
+// Wastelands, draft candidates and the pick count, drawing from `rng` in
+// the engine's order.
+template <typename Rng>
+Setup SetUp(const Game& game, Rng& rng) {
+  const Map& map = game.GetMap();
+  const std::vector<int>& ids = map.RegionIds();
+  Setup setup;
+  setup.state = game.InitialState();
+  State& s = setup.state;
+
+  // floor(superRegions / 2) attempts. A drawn region that is already a
+  // wasteland while its super region has fewer than 2 regions left at
+  // exactly 2 armies is redrawn without counting; otherwise the attempt
+  // counts, even when it hits an existing wasteland (the wasted-attempt
+  // quirk).
+  int attempts = static_cast<int>(map.SuperRegions().size()) / 2;
+  for (int done = 0; done < attempts;) {
+    int region = ids[RandomIndex(rng, static_cast<int>(ids.size()))];
+    if (s.armies[region] > 2) {
+      int at_two = 0;
+      for (int m : map.GetSuperRegion(map.SuperRegionOf(region)).regions) {
+        at_two += s.armies[m] == 2;
+      }
+      if (at_two < 2) continue;
+    }
+    s.armies[region] = 6;
+    ++done;
+  }
+  for (int r : ids) {
+    if (s.armies[r] > 2) setup.wastelands.push_back(r);
+  }
+
+  // One candidate per super region (by id) among its members still at 2
+  // armies, in member order; all-wasteland super regions give none.
+  std::vector<int> open;
+  for (const Map::SuperRegion& sr : map.SuperRegions()) {
+    open.clear();
+    for (int m : sr.regions) {
+      if (s.armies[m] == 2) open.push_back(m);
+    }
+    if (!open.empty()) {
+      setup.candidates.push_back(
+          open[RandomIndex(rng, static_cast<int>(open.size()))]);
+    }
+  }
+
+  // Even count; above 6, each of (n - 6) / 2 draws below 0.25 removes 2.
+  int n = static_cast<int>(setup.candidates.size());
+  if (n % 2 == 1) --n;
+  if (n > 6) {
+    for (int i = (n - 6) / 2; i > 0; --i) {
+      if (rng.NextDouble() < 0.25) n -= 2;
+    }
+  }
+  setup.pick_amount = n / 2;
+  return setup;
+}
+
+// Who makes pick number i (0-based): p1, p2, p2, p1, p1, p2, ...
+// (spec section 4).
+constexpr Player DraftPicker(int i) {
+  return i % 2 == (i % 4 <= 1 ? 0 : 1) ? Player::kPlayer1 : Player::kPlayer2;
+}
+
+// Takes the chosen region out of `remaining` when it is there; otherwise
+// draws a random remaining one (spec section 4). Returns the region picked.
+// Precondition: remaining is not empty.
+template <typename Rng>
+int ResolvePick(std::vector<int>& remaining, std::optional<int> choice,
+                Rng& rng) {
+  auto it = choice ? std::find(remaining.begin(), remaining.end(), *choice)
+                   : remaining.end();
+  if (it == remaining.end()) {
+    it = remaining.begin() +
+         RandomIndex(rng, static_cast<int>(remaining.size()));
+  }
+  int region = *it;
+  remaining.erase(it);
+  return region;
+}
+
+// ---------------------------------------------------------------------------
+// Queueing (spec sections 5 and 6, queue-time checks).
+
+// A region id that indexes the per-region arrays. Unknown ids never reach
+// the rules from the official answer reader; this keeps hand-made moves safe.
+constexpr bool InRange(int region) {
+  return region >= 0 && region < kRegionSlots;
+}
+
+// Validates a placement against the running counter `left` of armies still
+// to place, clamping to it (spec section 5).
+inline QueuedMove QueuePlacement(const State& s, Player p, Move m, int& left) {
+  m.player = p;
+  if (!InRange(m.from) || s.Owner(m.from) != p) return {m, Illegal::kPlaceNotOwned};
+  if (m.armies < 1) return {m, Illegal::kPlaceLessThanOne};
+  if (m.armies > left) m.armies = left;
+  if (left <= 0) return {m, Illegal::kPlaceNoArmiesLeft};
+  left -= m.armies;
+  return {m, Illegal::kNone};
+}
+
+// Queue-time checks of an attack/transfer, against the state when it is
+// read (spec section 6).
+inline QueuedMove QueueAttackTransfer(const Game& game, const State& s,
+                                      Player p, Move m) {
+  m.player = p;
+  if (!InRange(m.from) || s.Owner(m.from) != p) {
+    return {m, Illegal::kMoveNotOwned};
+  }
+  if (!InRange(m.to) || !game.Neighbors(m.from).Contains(m.to)) {
+    return {m, Illegal::kMoveNotNeighbor};
+  }
+  if (m.armies < 1) return {m, Illegal::kMoveLessThanOne};
+  return {m, Illegal::kNone};
+}
+
+// ---------------------------------------------------------------------------
+// Execution.
+
+// Observes nothing; for searches.
+struct IgnoreEvents {
+  void operator()(const QueuedMove&, const State&) const {}
+};
+
+// Adds the legal placements, player1's queue then player2's; calls
+// on_event(move, state_after) for each queued placement, legal or not
+// (spec section 5). No randomness.
+template <typename Observer = IgnoreEvents>
+void ExecutePlacements(State& s, const MoveQueue& p1, const MoveQueue& p2,
+                       Observer&& on_event = Observer()) {
+  for (const MoveQueue* q : {&p1, &p2}) {
+    for (int i = 0; i < q->size; ++i) {
+      const QueuedMove& e = q->items[i];
+      if (e.illegal == Illegal::kNone) s.armies[e.move.from] += e.move.armies;
+      on_event(e, s);
+    }
+  }
+}
+
+// One attack of m.armies from m.from on m.to (spec section 6, combat): A
+// attacker draws (< 0.6 hits), then D defender draws (< 0.7 hits), all
+// always made; the losses and caps of combat.h; on success the target
+// changes owner, holds the survivors and is frozen for the round.
+template <typename Rng>
+void Attack(State& s, int32_t* old_armies, const Move& m, Rng& rng,
+            CombatMode combat) {
+  const int attackers = m.armies;
+  const int defenders = s.armies[m.to];
+  Losses loss;
+  if (combat == CombatMode::kOfficial) {
+    int attack_hits = 0;
+    for (int i = 0; i < attackers; ++i) attack_hits += rng.NextDouble() < 0.6;
+    int defend_hits = 0;
+    for (int i = 0; i < defenders; ++i) defend_hits += rng.NextDouble() < 0.7;
+    loss = ResolveCombat(attackers, defenders, attack_hits, defend_hits);
+  } else {
+    loss = ExpectedCombat(attackers, defenders);
+  }
+  if (loss.conquered) {
+    s.armies[m.from] -= attackers;
+    s.SetOwner(m.to, m.player);
+    s.armies[m.to] = attackers - loss.attackers_killed;
+    old_armies[m.to] = 1;
+  } else {
+    s.armies[m.from] -= loss.attackers_killed;
+    s.armies[m.to] -= loss.defenders_killed;
+    old_armies[m.to] -= loss.defenders_killed;
+  }
+}
+
+// Runs both players' attack/transfer queues interleaved, with the pairing
+// coin, the execution checks, the post-placement budget, frozen conquered
+// regions, one use per from->to pair and combat (spec section 6). Calls
+// on_event(move, state_after) for every queued move in execution order,
+// legal moves with their executed army counts.
+template <typename Rng, typename Observer = IgnoreEvents>
+void ExecuteAttacks(State& s, const MoveQueue& q1, const MoveQueue& q2,
+                    Rng& rng,
+                    Observer&& on_event = Observer(),
+                    CombatMode combat = CombatMode::kOfficial) {
+  // The armies each region may still send this round: the map after
+  // placement, less what has moved out, 1 on conquered regions.
+  int32_t old_armies[kRegionSlots];
+  std::copy(s.armies, s.armies + kRegionSlots, old_armies);
+  // The from->to pairs that ran this round; `touched` holds their sources
+  // so that most lookups never scan the list.
+  uint16_t used_pairs[2 * kMaxQueuedMoves];
+  int used_count = 0;
+  RegionSet touched;
+  auto pair_used = [&](int from, int to) {
+    if (!touched.Contains(from)) return false;
+    const uint16_t key = static_cast<uint16_t>(from * kRegionSlots + to);
+    return std::find(used_pairs, used_pairs + used_count, key) !=
+           used_pairs + used_count;
+  };
+
+  const MoveQueue* queue[2] = {&q1, &q2};
+  int next[2] = {0, 0};
+  int move_nr = 1;
+  bool previous_legal = true;
+  int previous = -1;  // index of the player who moved last
+  while (next[0] < q1.size || next[1] < q2.size) {
+    // Who goes: after a legal move (or at the start), an odd move number
+    // draws the coin and an even one alternates; after an illegal move the
+    // same player goes again without a draw.
+    int mover;
+    if (!previous_legal) {
+      mover = previous;
+    } else if (move_nr % 2 == 1 || previous < 0) {
+      mover = rng.NextDouble() < 0.5 ? 0 : 1;
+    } else {
+      mover = 1 - previous;
+    }
+    // An empty queue passes the turn; the coin was drawn anyway.
+    if (next[mover] >= queue[mover]->size) mover = 1 - mover;
+
+    QueuedMove e = queue[mover]->items[next[mover]++];
+    Move& m = e.move;
+    const Player p = m.player;
+    if (e.illegal == Illegal::kNone) {
+      if (s.Owner(m.from) != p) {
+        e.illegal = Illegal::kMoveTakenThisRound;
+      } else if (pair_used(m.from, m.to)) {
+        e.illegal = Illegal::kMoveRepeatedPair;
+      } else if (old_armies[m.from] <= 1) {
+        e.illegal = Illegal::kMoveNoArmiesLeft;
+      }
+    }
+    if (e.illegal == Illegal::kNone) {
+      m.armies = std::min(m.armies, old_armies[m.from] - 1);
+      old_armies[m.from] -= m.armies;
+      touched.Insert(m.from);
+      used_pairs[used_count++] =
+          static_cast<uint16_t>(m.from * kRegionSlots + m.to);
+      if (s.Owner(m.to) == p) {  // a transfer: decided at execution time
+        s.armies[m.from] -= m.armies;
+        s.armies[m.to] += m.armies;
+      } else {
+        Attack(s, old_armies, m, rng, combat);
+      }
+      ++move_nr;
+    }
+    previous_legal = e.illegal == Illegal::kNone;
+    previous = mover;
+    on_event(e, s);
+  }
+}
+
+// After a whole round: player1 owning nothing loses (checked first), then
+// player2; after round max_rounds it is a draw (spec section 1.4).
+inline Outcome RoundOutcome(const State& s, int round, int max_rounds) {
+  if (s.owned[0].Empty()) return Outcome::kPlayer2Won;
+  if (s.owned[1].Empty()) return Outcome::kPlayer1Won;
+  if (round >= max_rounds) return Outcome::kDraw;
+  return Outcome::kOngoing;
+}
+
+// Which moves a player sees (spec section 7): a placement on a region
+// visible after it; an attack/transfer whose source or target is visible
+// after it, or whose target was visible before it ("before" being after
+// the previous move of the sequence, legal or not).
+inline bool SeesPlacement(RegionSet visible_after, int region) {
+  return visible_after.Contains(region);
+}
+inline bool SeesAttackTransfer(RegionSet visible_before,
+                               RegionSet visible_after, int from, int to) {
+  return visible_after.Contains(from) || visible_after.Contains(to) ||
+         visible_before.Contains(to);
+}
+
+}  // namespace wl
+
+#endif  // WL_RULES_H_

@@ -1,0 +1,390 @@
+#include "harness/engine.h"
+
+#include <algorithm>
+#include <cctype>
+#include <string_view>
+
+#include "harness/answer_reader.h"
+#include "harness/illegal_text.h"
+
+namespace wl::tools {
+namespace {
+
+constexpr std::string_view kSkipping =
+    "Maximum number (2) of time-outs reached: skipping all moves.\n";
+
+bool IsNoMoves(std::string_view s) {
+  constexpr std::string_view kNoMoves = "no moves";
+  if (s.size() != kNoMoves.size()) return false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(s[i])) != kNoMoves[i]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+int CountParseErrors(const std::string& log) {
+  int n = 0;
+  for (size_t at = log.find("Parse error: "); at != std::string::npos;
+       at = log.find("Parse error: ", at + 1)) {
+    ++n;
+  }
+  for (size_t at = log.find("Move input is null"); at != std::string::npos;
+       at = log.find("Move input is null", at + 1)) {
+    ++n;
+  }
+  return n;
+}
+
+std::string JoinIds(const std::vector<int>& ids) {
+  std::string out;
+  for (int id : ids) {
+    out += ' ';
+    out += std::to_string(id);
+  }
+  return out;
+}
+
+Player PlayerOf(int seat) {
+  return seat == 0 ? Player::kPlayer1 : Player::kPlayer2;
+}
+
+// One game in progress; PlayGame runs it start to end.
+class Engine {
+ public:
+  Engine(const Map& map, int64_t seed, Seat& p1, Seat& p2)
+      : game_(map), rng_(seed), seats_{&p1, &p2} {}
+
+  GameRecord Play() {
+    Setup setup = SetUp(game_, rng_);
+    state_ = setup.state;
+    SendSettings(setup);
+    Draft(setup);
+    for (int round = 1;; ++round) {
+      PlayRound(round);
+      record_.rounds = round;
+      Outcome outcome = RoundOutcome(state_, round, game_.MaxRounds());
+      if (outcome != Outcome::kOngoing) {
+        record_.outcome = outcome;
+        break;
+      }
+    }
+    std::string end = OutcomeLine(record_.outcome) + "\n";
+    for (int h = 0; h < 3; ++h) {
+      record_.replay += history_[h];
+      record_.replay += end;
+    }
+    return std::move(record_);
+  }
+
+ private:
+  // --- talking to the bots (spec sections 3, 8, 9, 11) ---
+
+  void Send(int seat, const std::string& line) {
+    if (killed_[seat]) return;
+    seats_[seat]->Send(line);
+    record_.dump[seat] += line;
+    record_.dump[seat] += '\n';
+  }
+
+  // Sends a request and returns the answer the reader must parse: the raw
+  // line, or "" for "No moves", a time-out or a killed bot.
+  std::string Request(int seat, const std::string& line) {
+    std::string& dump = record_.dump[seat];
+    if (killed_[seat]) {
+      dump += kSkipping;
+      return "";
+    }
+    dump += line;
+    dump += '\n';
+    const int64_t bank = bank_[seat];
+    Reply reply = seats_[seat]->Ask(line, bank);
+    int64_t elapsed = reply.timed_out ? bank : reply.elapsed_ms;
+    SeatStats& stats = record_.stats[seat];
+    stats.time_used_ms += elapsed;
+    bank_[seat] =
+        std::min(std::max<int64_t>(bank - elapsed, 0) + kTimePerMoveMs,
+                 kTimebankMs);
+    if (reply.timed_out) {
+      dump += "Response timed out (" + std::to_string(bank) +
+              "ms), let your bot return 'No moves' instead of nothing or make "
+              "it faster.\n";
+      if (++stats.timeouts > kMaxTimeouts) {
+        killed_[seat] = true;
+        stats.killed = true;
+        seats_[seat]->Kill();
+      }
+      dump += "Output from your bot: null";  // no line break (recorded so)
+      return "";
+    }
+    if (IsNoMoves(reply.line)) {
+      dump += "Output from your bot: \"No moves\"\n";
+      return "";
+    }
+    dump += "Output from your bot: \"" + reply.line + "\"\n";
+    return reply.line;
+  }
+
+  void Log(int seat, const std::string& dump_log,
+           const std::vector<std::string>& engine_stderr) {
+    record_.dump[seat] += dump_log;
+    record_.stats[seat].parse_errors += CountParseErrors(dump_log);
+    for (const std::string& line : engine_stderr) {
+      record_.engine_stderr += line;
+      record_.engine_stderr += '\n';
+    }
+  }
+
+  // --- setup (spec sections 3 and 4) ---
+
+  void SendSettings(const Setup& setup) {
+    const Map& map = game_.GetMap();
+    for (int seat = 0; seat < 2; ++seat) {
+      Send(seat, "settings timebank " + std::to_string(kTimebankMs));
+      Send(seat, "settings time_per_move " + std::to_string(kTimePerMoveMs));
+      Send(seat, "settings max_rounds " + std::to_string(game_.MaxRounds()));
+      Send(seat, "settings your_bot " + std::string(PlayerName(PlayerOf(seat))));
+      Send(seat, "settings opponent_bot " +
+                     std::string(PlayerName(PlayerOf(1 - seat))));
+    }
+    std::string supers = "setup_map super_regions";
+    for (const Map::SuperRegion& s : map.SuperRegions()) {
+      supers += ' ' + std::to_string(s.id) + ' ' + std::to_string(s.bonus);
+    }
+    std::string regions = "setup_map regions";
+    for (int r : map.RegionIds()) {
+      regions += ' ' + std::to_string(r) + ' ' +
+                 std::to_string(map.SuperRegionOf(r));
+    }
+    // Each link once, under its lower id, in adjacency order.
+    std::string neighbors = "setup_map neighbors";
+    for (int r : map.RegionIds()) {
+      std::string list;
+      for (int n : map.Neighbors(r)) {
+        if (n <= r) continue;
+        if (!list.empty()) list += ',';
+        list += std::to_string(n);
+      }
+      if (!list.empty()) neighbors += ' ' + std::to_string(r) + ' ' + list;
+    }
+    const std::string wastelands =
+        "setup_map wastelands" + JoinIds(setup.wastelands);
+    for (int seat = 0; seat < 2; ++seat) {
+      Send(seat, supers);
+      Send(seat, regions);
+      Send(seat, neighbors);
+      Send(seat, wastelands);
+    }
+    for (int seat = 0; seat < 2; ++seat) {
+      Send(seat, "settings starting_regions" + JoinIds(setup.candidates));
+    }
+    for (int seat = 0; seat < 2; ++seat) {
+      Send(seat, "settings starting_pick_amount " +
+                     std::to_string(setup.pick_amount));
+    }
+  }
+
+  // The draft (spec section 4) and its replay part (spec section 11).
+  void Draft(const Setup& setup) {
+    for (int id : setup.candidates) candidates_line_ += std::to_string(id) + ' ';
+    record_.replay = candidates_line_ + "\n";
+    std::string initial = MapLine(-1);
+    for (std::string& h : history_) h += initial + "\nround 0\n";
+
+    std::vector<int> remaining = setup.candidates;
+    std::vector<int> picks[2];
+    for (int i = 0; i < 2 * setup.pick_amount; ++i) {
+      int seat = PlayerIndex(DraftPicker(i));
+      std::string answer = Request(
+          seat, "pick_starting_region " + std::to_string(bank_[seat]) +
+                    JoinIds(remaining));
+      PickAnswer pick = ReadPickAnswer(answer, remaining, game_.GetMap());
+      Log(seat, pick.dump_log, pick.engine_stderr);
+      int region = ResolvePick(remaining, pick.region, rng_);
+      state_.SetOwner(region, PlayerOf(seat));
+      picks[seat].push_back(region);
+      std::string event = std::string(PlayerName(PlayerOf(seat))) +
+                          " place_armies " + std::to_string(region) + " 2\n";
+      std::string map_line = MapLine(-1) + "\n";
+      for (std::string& h : history_) h += event + map_line;
+    }
+    Send(0, "setup_map opponent_starting_regions" + JoinIds(picks[1]));
+    Send(1, "setup_map opponent_starting_regions" + JoinIds(picks[0]));
+    for (int h = 0; h < 3; ++h) history_[h] += MapLine(h - 1) + "\n";
+    SendUpdates();
+  }
+
+  // --- rounds (spec sections 1, 5, 6, 7) ---
+
+  void PlayRound(int round) {
+    for (int seat = 0; seat < 2; ++seat) {
+      record_.dump[seat] += "Round " + std::to_string(round) + "\n";
+    }
+    for (std::string& h : history_) h += "round " + std::to_string(round) + "\n";
+    int left[2] = {income_[0], income_[1]};
+    for (int seat = 0; seat < 2; ++seat) {
+      place_[seat].Clear();
+      attack_[seat].Clear();
+    }
+    // Placement phase: both answers are queued before anything executes;
+    // attacks sent here are checked now and run ahead of the later ones.
+    for (int seat = 0; seat < 2; ++seat) {
+      QueueAnswer(seat, "go place_armies ", left[seat], /*placing=*/true);
+    }
+    ExecutePlacements(state_, place_[0], place_[1],
+                      [this](const QueuedMove& e, const State&) {
+                        RecordPlacement(e);
+                      });
+    for (int seat = 0; seat < 2; ++seat) {
+      QueueAnswer(seat, "go attack/transfer ", left[seat], /*placing=*/false);
+    }
+    for (int v = 0; v < 2; ++v) {
+      visible_before_[v] = game_.VisibleSet(state_, PlayerOf(v));
+    }
+    ExecuteAttacks(state_, attack_[0], attack_[1], rng_,
+                   [this](const QueuedMove& e, const State&) {
+                     RecordAttackTransfer(e);
+                   });
+    SendUpdates();
+  }
+
+  // Asks one bot for a phase's answer and queues what the reader keeps.
+  // Placements sent in the attack phase lower the counter but never run.
+  void QueueAnswer(int seat, const char* request, int& left, bool placing) {
+    const Player p = PlayerOf(seat);
+    std::string answer =
+        Request(seat, request + std::to_string(bank_[seat]));
+    MovesAnswer read = ReadMovesAnswer(answer, p, game_.GetMap());
+    Log(seat, read.dump_log, read.engine_stderr);
+    for (const Move& m : read.moves) {
+      if (m.kind == MoveKind::kPlace) {
+        QueuedMove q = QueuePlacement(state_, p, m, left);
+        if (placing) place_[seat].Push(q);
+      } else {
+        attack_[seat].Push(QueueAttackTransfer(game_, state_, p, m));
+      }
+    }
+  }
+
+  void RecordPlacement(const QueuedMove& e) {
+    const int mover = PlayerIndex(e.move.player);
+    bool sees[2];
+    for (int v = 0; v < 2; ++v) {
+      sees[v] = SeesPlacement(game_.VisibleSet(state_, PlayerOf(v)),
+                              e.move.from);
+    }
+    RecordEvent(e, sees, mover);
+  }
+
+  void RecordAttackTransfer(const QueuedMove& e) {
+    const int mover = PlayerIndex(e.move.player);
+    bool sees[2];
+    for (int v = 0; v < 2; ++v) {
+      RegionSet after = game_.VisibleSet(state_, PlayerOf(v));
+      sees[v] = SeesAttackTransfer(visible_before_[v], after, e.move.from,
+                                   e.move.to);
+      visible_before_[v] = after;
+    }
+    RecordEvent(e, sees, mover);
+  }
+
+  // Writes the event and its map line to the histories that see it, and
+  // the legal ones to the opponent's next opponent_moves line.
+  void RecordEvent(const QueuedMove& e, const bool sees[2], int mover) {
+    std::string line(PlayerName(e.move.player));
+    if (e.illegal != Illegal::kNone) {
+      ++record_.stats[mover].illegal_moves;
+      line += " illegal_move " + IllegalText(e.illegal, e.move);
+    } else {
+      std::string move_text;
+      AppendMove(move_text, PlayerName(e.move.player), e.move);
+      line = move_text;
+      if (sees[1 - mover]) seen_moves_[1 - mover] += ' ' + move_text;
+    }
+    history_[0] += line + "\n" + MapLine(-1) + "\n";
+    for (int v = 0; v < 2; ++v) {
+      if (sees[v]) history_[v + 1] += line + "\n" + MapLine(v) + "\n";
+    }
+  }
+
+  // Lines 14-16 of spec section 3, after the draft and after every round.
+  void SendUpdates() {
+    for (int seat = 0; seat < 2; ++seat) {
+      income_[seat] = game_.Income(state_, PlayerOf(seat));
+    }
+    for (int seat = 0; seat < 2; ++seat) {
+      Send(seat, "settings starting_armies " + std::to_string(income_[seat]));
+    }
+    for (int seat = 0; seat < 2; ++seat) {
+      std::string line = "update_map";
+      game_.VisibleOrder(state_, PlayerOf(seat), order_);
+      for (int r : order_) {
+        line += ' ' + std::to_string(r) + ' ' +
+                std::string(PlayerName(state_.Owner(r))) + ' ' +
+                std::to_string(state_.armies[r]);
+      }
+      Send(seat, line);
+    }
+    for (int seat = 0; seat < 2; ++seat) {
+      Send(seat, "opponent_moves" + seen_moves_[seat]);
+      seen_moves_[seat].clear();
+    }
+  }
+
+  // "map 1;owner;armies 2;... " for the full view (viewer -1) or a
+  // player's view, where regions it cannot see read "unknown;0".
+  std::string MapLine(int viewer) const {
+    RegionSet visible;
+    if (viewer >= 0) visible = game_.VisibleSet(state_, PlayerOf(viewer));
+    std::string line = "map ";
+    for (int r : game_.GetMap().RegionIds()) {
+      line += std::to_string(r);
+      if (viewer >= 0 && !visible.Contains(r)) {
+        line += ";unknown;0 ";
+      } else {
+        line += ';';
+        line += PlayerName(state_.Owner(r));
+        line += ';';
+        line += std::to_string(state_.armies[r]);
+        line += ' ';
+      }
+    }
+    return line;
+  }
+
+  Game game_;
+  JavaRandom rng_;
+  Seat* seats_[2];
+  State state_;
+  GameRecord record_;
+  bool killed_[2] = {false, false};
+  int64_t bank_[2] = {kTimebankMs, kTimebankMs};
+  int income_[2] = {0, 0};
+  std::string candidates_line_;
+  std::string history_[3];  // full view, player1's view, player2's view
+  std::string seen_moves_[2];
+  RegionSet visible_before_[2];
+  std::vector<int> order_;
+  MoveQueue place_[2], attack_[2];
+};
+
+}  // namespace
+
+std::string OutcomeLine(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kPlayer1Won:
+      return "player1 won";
+    case Outcome::kPlayer2Won:
+      return "player2 won";
+    default:
+      return "Nobody won";
+  }
+}
+
+GameRecord PlayGame(const Map& map, int64_t seed, Seat& player1,
+                    Seat& player2) {
+  return Engine(map, seed, player1, player2).Play();
+}
+
+}  // namespace wl::tools

@@ -1,0 +1,256 @@
+#include "harness/verify.h"
+
+#include <zlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "boost/json.hpp"
+#include "harness/dump_reader.h"
+#include "harness/engine.h"
+#include "harness/map_json.h"
+
+namespace wl::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+absl::StatusOr<std::string> ReadText(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(absl::StrCat("cannot read ", path.string()));
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+absl::StatusOr<std::string> ReadGzip(const fs::path& path) {
+  gzFile f = gzopen(path.c_str(), "rb");
+  if (!f) return absl::NotFoundError(absl::StrCat("cannot read ", path.string()));
+  std::string out;
+  char buffer[1 << 16];
+  int n;
+  while ((n = gzread(f, buffer, sizeof buffer)) > 0) out.append(buffer, n);
+  bool failed = n < 0;
+  gzclose(f);
+  if (failed) {
+    return absl::DataLossError(absl::StrCat(path.string(), " is not valid gzip"));
+  }
+  return out;
+}
+
+// Plays back the answers a dump recorded, in order.
+class RecordedSeat : public Seat {
+ public:
+  explicit RecordedSeat(const std::string& dump) {
+    for (const DumpEntry& e : ReadDump(dump)) {
+      if (e.kind != DumpEntry::kOutput) continue;
+      Reply r;
+      if (e.text == "null" && e.line > 0) {
+        r.timed_out = true;  // "Output from your bot: null" (no quotes)
+      } else {
+        r.line = e.text;
+      }
+      replies_.push_back(r);
+    }
+  }
+  void Send(const std::string&) override {}
+  Reply Ask(const std::string&, int64_t) override {
+    if (next_ < replies_.size()) return replies_[next_++];
+    Reply none;  // the recording has no more answers: a time-out
+    none.timed_out = true;
+    return none;
+  }
+  void Kill() override {}
+
+ private:
+  std::vector<Reply> replies_;
+  size_t next_ = 0;
+};
+
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::string Clip(const std::string& s) {
+  return s.size() > 160 ? s.substr(0, 160) + "..." : s;
+}
+
+// "" when equal, else "<file>:<line>: recorded "..." regenerated "..."".
+std::string FirstDifference(const std::string& file, const std::string& recorded,
+                            const std::string& regenerated) {
+  if (recorded == regenerated) return "";
+  std::vector<std::string> a = Lines(recorded), b = Lines(regenerated);
+  for (size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+    const std::string x = i < a.size() ? a[i] : "<end of file>";
+    const std::string y = i < b.size() ? b[i] : "<end of file>";
+    if (x != y) {
+      return absl::StrCat(file, ":", i + 1, ": recorded \"", Clip(x),
+                          "\", regenerated \"", Clip(y), "\"");
+    }
+  }
+  return absl::StrCat(file, ": differs only in its final line break");
+}
+
+}  // namespace
+
+std::string MaskTimebanks(const std::string& text) {
+  static const char* const kPrefixes[] = {"pick_starting_region ",
+                                          "go place_armies ",
+                                          "go attack/transfer ",
+                                          "Response timed out ("};
+  std::string out;
+  out.reserve(text.size());
+  size_t i = 0;
+  while (i < text.size()) {
+    bool masked = false;
+    for (const char* prefix : kPrefixes) {
+      size_t len = std::char_traits<char>::length(prefix);
+      if (text.compare(i, len, prefix) == 0) {
+        size_t j = i + len;
+        while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+        if (j > i + len) {
+          out.append(text, i, len);
+          out += 'T';
+          i = j;
+          masked = true;
+        }
+        break;
+      }
+    }
+    if (!masked) out += text[i++];
+  }
+  return out;
+}
+
+absl::StatusOr<std::string> VerifyGameDir(const std::string& dir_name,
+                                          const std::string& maps_dir) {
+  fs::path dir(dir_name);
+  if (!fs::is_directory(dir)) {
+    return absl::NotFoundError(absl::StrCat(dir_name, " is not a directory"));
+  }
+  absl::StatusOr<std::string> meta_text = ReadText(dir / "meta.json");
+  if (!meta_text.ok()) return meta_text.status();
+  boost::json::error_code ec;
+  boost::json::value meta = boost::json::parse(*meta_text, ec);
+  const boost::json::object* obj = meta.is_object() ? &meta.as_object() : nullptr;
+  if (ec || !obj || !obj->contains("seed") || !obj->at("seed").is_number() ||
+      !obj->contains("map") || !obj->at("map").is_string() ||
+      !obj->contains("winner") || !obj->at("winner").is_string()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        (dir / "meta.json").string(),
+        ": needs a JSON object with \"seed\" (number), \"map\" and \"winner\""));
+  }
+  const int64_t seed = obj->at("seed").to_number<int64_t>();
+  const std::string map_name(obj->at("map").as_string());
+  const std::string winner(obj->at("winner").as_string());
+  fs::path maps = maps_dir.empty() ? dir / ".." / ".." / "maps" : fs::path(maps_dir);
+  absl::StatusOr<Map> map = LoadMapFile((maps / map_name).string());
+  if (!map.ok()) return map.status();
+
+  std::string recorded[2];
+  for (int p = 0; p < 2; ++p) {
+    absl::StatusOr<std::string> text =
+        ReadText(dir / absl::StrCat("dump_player", p + 1, ".txt"));
+    if (!text.ok()) return text.status();
+    recorded[p] = *text;
+  }
+  absl::StatusOr<std::string> replay = ReadGzip(dir / "replay.txt.gz");
+  if (!replay.ok()) return replay.status();
+
+  RecordedSeat seat1(recorded[0]), seat2(recorded[1]);
+  GameRecord game = PlayGame(*map, seed, seat1, seat2);
+
+  for (int p = 0; p < 2; ++p) {
+    std::string diff = FirstDifference(absl::StrCat("dump_player", p + 1, ".txt"),
+                                       MaskTimebanks(recorded[p]),
+                                       MaskTimebanks(game.dump[p]));
+    if (!diff.empty()) return diff;
+  }
+  if (std::string diff = FirstDifference("replay.txt", *replay, game.replay);
+      !diff.empty()) {
+    return diff;
+  }
+  if (fs::exists(dir / "engine_stderr.txt")) {
+    absl::StatusOr<std::string> err = ReadText(dir / "engine_stderr.txt");
+    if (!err.ok()) return err.status();
+    if (std::string diff =
+            FirstDifference("engine_stderr.txt", *err, game.engine_stderr);
+        !diff.empty()) {
+      return diff;
+    }
+  }
+  const std::string ours = game.outcome == Outcome::kPlayer1Won   ? "player1"
+                           : game.outcome == Outcome::kPlayer2Won ? "player2"
+                                                                  : "draw";
+  if (ours != winner) {
+    return absl::StrCat("meta.json: recorded winner ", winner,
+                        ", regenerated ", ours);
+  }
+  return "";
+}
+
+int VerifyMain(int argc, char** argv) {
+  std::vector<std::string> dirs;
+  std::string maps_dir;
+  for (int i = 0; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      std::cout
+          << "usage: warlight verify DIR... [--maps MAPS_DIR]\n\n"
+             "Regenerates each recorded official game (the format of\n"
+             "../shared/conformance: meta.json, dump_player1.txt,\n"
+             "dump_player2.txt, replay.txt.gz, engine_stderr.txt) from its seed,\n"
+             "map and recorded answers, and compares every line. Prints one\n"
+             "line per game: 'identical', or the first difference.\n"
+             "Maps are read from MAPS_DIR (default: DIR/../../maps).\n"
+             "Exit status: 0 all identical, 1 some differ, 2 bad input.\n";
+      return 0;
+    }
+    if (arg == "--maps") {
+      if (i + 1 >= argc) {
+        std::cerr << "warlight verify: --maps needs a directory\n";
+        return 2;
+      }
+      maps_dir = argv[++i];
+    } else if (arg.rfind("--maps=", 0) == 0) {
+      maps_dir = arg.substr(7);
+    } else if (arg.rfind("-", 0) == 0) {
+      std::cerr << "warlight verify: unknown option " << arg
+                << " (see warlight verify --help)\n";
+      return 2;
+    } else {
+      dirs.push_back(arg);
+    }
+  }
+  if (dirs.empty()) {
+    std::cerr << "warlight verify: no game directory given (see --help)\n";
+    return 2;
+  }
+  int status = 0;
+  int identical = 0;
+  for (const std::string& dir : dirs) {
+    absl::StatusOr<std::string> diff = VerifyGameDir(dir, maps_dir);
+    if (!diff.ok()) {
+      std::cout << dir << ": error: " << diff.status().message() << "\n";
+      status = 2;
+    } else if (diff->empty()) {
+      std::cout << dir << ": identical\n";
+      ++identical;
+    } else {
+      std::cout << dir << ": differs: " << *diff << "\n";
+      if (status == 0) status = 1;
+    }
+  }
+  std::cout << identical << " of " << dirs.size() << " games identical\n";
+  return status;
+}
+
+}  // namespace wl::tools

@@ -1,0 +1,41 @@
+// verify.h: `warlight verify`: regenerates recorded official games and
+// compares them with the recordings, line by line.
+//
+// A recorded game directory (the format of ../shared/conformance) holds
+// meta.json (seed, map, winner), dump_player1.txt, dump_player2.txt,
+// replay.txt.gz and optionally engine_stderr.txt. The game is replayed in
+// process from the seed, the map and the answers recorded in the dumps, and
+// every output is compared: both dumps with the time-bank numbers masked
+// (and only those), the engine's stderr, the replay byte for byte, and the
+// winner.
+//
+//   absl::StatusOr<std::string> diff = wl::tools::VerifyGameDir("g000");
+//   // "" when identical, else the first difference with file and line
+#ifndef WL_TOOLS_HARNESS_VERIFY_H_
+#define WL_TOOLS_HARNESS_VERIFY_H_
+
+#include <string>
+
+#include "absl/status/statusor.h"
+
+namespace wl::tools {
+
+// The map is looked up as <maps_dir>/<meta.json "map">; an empty maps_dir
+// means <dir>/../../maps (where ../shared keeps them). Returns "" when the
+// game is reproduced exactly, otherwise one line naming the first
+// difference; an error status when the directory cannot be read.
+absl::StatusOr<std::string> VerifyGameDir(const std::string& dir,
+                                          const std::string& maps_dir = "");
+
+// Replaces the time-bank numbers of "pick_starting_region T",
+// "go place_armies T", "go attack/transfer T" and "Response timed out (Tms)"
+// with "T", wherever they are in a line (the engine glues some lines).
+std::string MaskTimebanks(const std::string& text);
+
+// `warlight verify DIR... [--maps DIR]`: one line per game, exit status 1 if
+// any game differs, 2 on a usage error or an unreadable directory.
+int VerifyMain(int argc, char** argv);
+
+}  // namespace wl::tools
+
+#endif  // WL_TOOLS_HARNESS_VERIFY_H_
