@@ -66,10 +66,10 @@ inline Losses ResolveCombat(int attackers, int defenders, int attack_hits,
 // NOT the official rule, for search only: the same formulas with each hit
 // count replaced by its expectation (0.6 A and 0.7 D), so no dice at all.
 inline Losses ExpectedCombat(int attackers, int defenders) {
-  int def_killed = static_cast<int>(JavaRound(
-      ((attackers * 0.6) * (1 - 0.16)) + ((attackers * 0.6) * 0.16)));
-  int att_killed = static_cast<int>(JavaRound(
-      ((defenders * 0.7) * (1 - 0.16)) + ((defenders * 0.7) * 0.16)));
+  int def_killed = static_cast<int>(
+      JavaRound(((attackers * 0.6) * (1 - 0.16)) + ((attackers * 0.6) * 0.16)));
+  int att_killed = static_cast<int>(
+      JavaRound(((defenders * 0.7) * (1 - 0.16)) + ((defenders * 0.7) * 0.16)));
   return CapLosses(attackers, defenders, att_killed, def_killed);
 }
 

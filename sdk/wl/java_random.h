@@ -14,8 +14,17 @@
 #define WL_JAVA_RANDOM_H_
 
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 namespace wl {
+
+template <typename Rng, typename = void>
+struct HasCountBelow : std::false_type {};
+template <typename Rng>
+struct HasCountBelow<
+    Rng, std::void_t<decltype(std::declval<Rng&>().CountBelow(0, 0.0))>>
+    : std::true_type {};
 
 class JavaRandom {
  public:
@@ -31,6 +40,12 @@ class JavaRandom {
     state_ = (state_ * kMultiplier + 0xB) & kMask;
     return static_cast<int32_t>(static_cast<int64_t>(state_ >> (48 - bits)));
   }
+  // Java's nextLong(): ((long) next(32) << 32) + next(32).
+  uint64_t NextU64() {
+    int64_t high = Next(32);
+    int64_t low = Next(32);
+    return static_cast<uint64_t>((high << 32) + low);
+  }
   // ((next(26) << 27) + next(27)) * 2^-53, in [0, 1).
   double NextDouble() {
     int64_t high = Next(26);
@@ -44,40 +59,54 @@ class JavaRandom {
   uint64_t state_ = 0;
 };
 
-// xoshiro256+ seeded through splitmix64: not the official stream, but about
-// an order of magnitude cheaper per double than JavaRandom's two steps.
+// SplitMix64: a counter passed through a 64-bit finaliser. Not the
+// official stream; good statistical quality, one word of state, and several
+// times cheaper per double than JavaRandom's two 48-bit steps.
 class FastRandom {
  public:
   explicit FastRandom(uint64_t seed) { SetSeed(seed); }
 
-  void SetSeed(uint64_t seed) {
-    for (uint64_t& s : s_) {
-      seed += 0x9E3779B97F4A7C15ULL;
-      uint64_t z = seed;
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-      s = z ^ (z >> 31);
-    }
-  }
+  void SetSeed(uint64_t seed) { state_ = seed; }
   uint64_t NextU64() {
-    uint64_t result = s_[0] + s_[3];
-    uint64_t t = s_[1] << 17;
-    s_[2] ^= s_[0];
-    s_[3] ^= s_[1];
-    s_[1] ^= s_[2];
-    s_[0] ^= s_[3];
-    s_[2] ^= t;
-    s_[3] = (s_[3] << 45) | (s_[3] >> 19);
-    return result;
+    uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
   }
   // Uniform in [0, 1) with 53 random bits.
   double NextDouble() {
     return static_cast<double>(NextU64() >> 11) * (1.0 / (uint64_t{1} << 53));
   }
+  // How many of n draws fall below p: two 32-bit draws per step, so about
+  // half the cost of n NextDouble() calls (p is resolved to 2^-32).
+  int CountBelow(int n, double p) {
+    const uint64_t threshold = static_cast<uint64_t>(p * 4294967296.0);
+    int hits = 0;
+    for (; n >= 2; n -= 2) {
+      uint64_t x = NextU64();
+      hits += ((x & 0xFFFFFFFFu) < threshold) + ((x >> 32) < threshold);
+    }
+    if (n == 1) hits += (NextU64() >> 32) < threshold;
+    return hits;
+  }
 
  private:
-  uint64_t s_[4];
+  uint64_t state_ = 0;
 };
+
+// How many of n draws of rng.NextDouble() fall below p. The official
+// stream (JavaRandom) draws them one by one, in order, as the engine does;
+// a generator with its own CountBelow(n, p) may do it faster.
+template <typename Rng>
+int CountBelow(Rng& rng, int n, double p) {
+  if constexpr (HasCountBelow<Rng>::value) {
+    return rng.CountBelow(n, p);
+  } else {
+    int hits = 0;
+    for (int i = 0; i < n; ++i) hits += rng.NextDouble() < p;
+    return hits;
+  }
+}
 
 // The engine's index choice: (int)(r * n) with r = NextDouble() (spec
 // section 10). Precondition: n >= 1.

@@ -30,6 +30,11 @@ constexpr Player Opponent(Player p) {
 // 0 for player1, 1 for player2. Precondition: p is not kNeutral.
 constexpr int PlayerIndex(Player p) { return static_cast<int>(p) - 1; }
 
+// kPlayer1 for 0, kPlayer2 for 1: the inverse of PlayerIndex.
+constexpr Player PlayerOfIndex(int index) {
+  return index == 0 ? Player::kPlayer1 : Player::kPlayer2;
+}
+
 inline std::optional<Player> ParsePlayer(std::string_view name) {
   if (name == "player1") return Player::kPlayer1;
   if (name == "player2") return Player::kPlayer2;

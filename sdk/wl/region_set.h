@@ -65,6 +65,20 @@ class RegionSet {
     return -1;
   }
 
+  // The k-th lowest member (k = 0 is First()). Precondition: k < Count().
+  int Nth(int k) const {
+    uint64_t w = words_[0];
+    int base = 0;
+    const int low = __builtin_popcountll(w);
+    if (k >= low) {
+      k -= low;
+      w = words_[1];
+      base = 64;
+    }
+    for (; k > 0; --k) w &= w - 1;
+    return base + __builtin_ctzll(w);
+  }
+
   // Iterates the members in ascending id order.
   class Iterator {
    public:

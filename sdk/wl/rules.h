@@ -15,8 +15,8 @@
 //   wl::MoveQueue place[2], attack[2];
 //   int left = game.Income(state, wl::Player::kPlayer1);
 //   place[0].Push(wl::QueuePlacement(state, wl::Player::kPlayer1, move, left));
-//   attack[0].Push(wl::QueueAttackTransfer(game, state, wl::Player::kPlayer1, m));
-//   wl::ExecutePlacements(state, place[0], place[1], observer);
+//   attack[0].Push(wl::QueueAttackTransfer(game, state, wl::Player::kPlayer1,
+//   m)); wl::ExecutePlacements(state, place[0], place[1], observer);
 //   wl::ExecuteAttacks(state, attack[0], attack[1], rng, observer);
 //   wl::Outcome o = wl::RoundOutcome(state, round, game.MaxRounds());
 //
@@ -261,7 +261,8 @@ constexpr bool InRange(int region) {
 // to place, clamping to it (spec section 5).
 inline QueuedMove QueuePlacement(const State& s, Player p, Move m, int& left) {
   m.player = p;
-  if (!InRange(m.from) || s.Owner(m.from) != p) return {m, Illegal::kPlaceNotOwned};
+  if (!InRange(m.from) || s.Owner(m.from) != p)
+    return {m, Illegal::kPlaceNotOwned};
   if (m.armies < 1) return {m, Illegal::kPlaceLessThanOne};
   if (m.armies > left) m.armies = left;
   if (left <= 0) return {m, Illegal::kPlaceNoArmiesLeft};
@@ -318,10 +319,8 @@ void Attack(State& s, int32_t* old_armies, const Move& m, Rng& rng,
   const int defenders = s.armies[m.to];
   Losses loss;
   if (combat == CombatMode::kOfficial) {
-    int attack_hits = 0;
-    for (int i = 0; i < attackers; ++i) attack_hits += rng.NextDouble() < 0.6;
-    int defend_hits = 0;
-    for (int i = 0; i < defenders; ++i) defend_hits += rng.NextDouble() < 0.7;
+    const int attack_hits = CountBelow(rng, attackers, 0.6);
+    const int defend_hits = CountBelow(rng, defenders, 0.7);
     loss = ResolveCombat(attackers, defenders, attack_hits, defend_hits);
   } else {
     loss = ExpectedCombat(attackers, defenders);
@@ -345,8 +344,7 @@ void Attack(State& s, int32_t* old_armies, const Move& m, Rng& rng,
 // legal moves with their executed army counts.
 template <typename Rng, typename Observer = IgnoreEvents>
 void ExecuteAttacks(State& s, const MoveQueue& q1, const MoveQueue& q2,
-                    Rng& rng,
-                    Observer&& on_event = Observer(),
+                    Rng& rng, Observer&& on_event = Observer(),
                     CombatMode combat = CombatMode::kOfficial) {
   // The armies each region may still send this round: the map after
   // placement, less what has moved out, 1 on conquered regions.

@@ -20,7 +20,7 @@
 namespace wl {
 
 struct State {
-  RegionSet owned[2];               // [PlayerIndex(p)]: player1's, player2's
+  RegionSet owned[2];                 // [PlayerIndex(p)]: player1's, player2's
   int32_t armies[kRegionSlots] = {};  // by region id
 
   // Precondition: p is kPlayer1 or kPlayer2.

@@ -1,7 +1,10 @@
 #include "harness/answer_reader.h"
 
+#include <algorithm>
+#include <array>
 #include <map>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,9 +49,9 @@ std::string Place(int region, int armies) {
 
 TEST(AnswerReaderTest, ReadsPlacementsAndAttacksInOrderForTheGivenPlayer) {
   Map map = TenRegions();
-  MovesAnswer a = ReadMovesAnswer(
-      "player2 place_armies 3 5, player2 attack/transfer 3 4 2",
-      Player::kPlayer2, map);
+  MovesAnswer a =
+      ReadMovesAnswer("player2 place_armies 3 5, player2 attack/transfer 3 4 2",
+                      Player::kPlayer2, map);
   EXPECT_EQ(a.moves, (std::vector<Move>{
                          Move::Place(3, 5, Player::kPlayer2),
                          Move::AttackTransfer(3, 4, 2, Player::kPlayer2)}));
@@ -128,11 +131,11 @@ TEST(AnswerReaderTest, UnknownRegionIdIsDroppedSilentlyWithAStderrLine) {
       kP1, map);
   EXPECT_EQ(a.moves, (std::vector<Move>{Move::Place(2, 2, kP1)}));
   EXPECT_EQ(a.dump_log, "");
-  EXPECT_EQ(a.engine_stderr, (std::vector<std::string>{
-                                 "Could not find region with id 99",
-                                 "Could not find region with id 0",
-                                 "Could not find region with id -3",
-                                 "Could not find region with id 11"}));
+  EXPECT_EQ(a.engine_stderr,
+            (std::vector<std::string>{"Could not find region with id 99",
+                                      "Could not find region with id 0",
+                                      "Could not find region with id -3",
+                                      "Could not find region with id 11"}));
   // The id as Java prints the int: "+099" is 99.
   a = ReadMovesAnswer("player1 place_armies +099 1", kP1, map);
   EXPECT_EQ(a.engine_stderr,
@@ -145,9 +148,9 @@ TEST(AnswerReaderTest, UnknownRegionStderrIsWrittenEvenWhenTheMoveFailsLater) {
       "player1 place_armies 99 -1, player1 place_armies 98 x", kP1, map);
   EXPECT_TRUE(a.moves.empty());
   EXPECT_EQ(a.dump_log, ParseError(kArmies, " player1 place_armies 98 x"));
-  EXPECT_EQ(a.engine_stderr, (std::vector<std::string>{
-                                 "Could not find region with id 99",
-                                 "Could not find region with id 98"}));
+  EXPECT_EQ(a.engine_stderr,
+            (std::vector<std::string>{"Could not find region with id 99",
+                                      "Could not find region with id 98"}));
 }
 
 TEST(AnswerReaderTest, WrongPlayerNameLogsOnlyTheNameErrorAndNoStderr) {
@@ -185,10 +188,9 @@ TEST(AnswerReaderTest, ZeroAndNegativeArmiesAreKeptToBecomeIllegalLater) {
       "player1 place_armies 1 0, player1 attack/transfer 1 2 -5, "
       "player1 place_armies 2 -2147483648",
       kP1, map);
-  EXPECT_EQ(a.moves, (std::vector<Move>{
-                         Move::Place(1, 0, kP1),
-                         Move::AttackTransfer(1, 2, -5, kP1),
-                         Move::Place(2, -2147483647 - 1, kP1)}));
+  EXPECT_EQ(a.moves, (std::vector<Move>{Move::Place(1, 0, kP1),
+                                        Move::AttackTransfer(1, 2, -5, kP1),
+                                        Move::Place(2, -2147483647 - 1, kP1)}));
   EXPECT_EQ(a.dump_log, "");
 }
 
@@ -198,8 +200,9 @@ TEST(AnswerReaderTest, MissingArmiesTokenDropsOnlyThatMove) {
       "player1 place_armies 1, player1 attack/transfer 1 2, " + Place(3, 3),
       kP1, map);
   EXPECT_EQ(a.moves, (std::vector<Move>{Move::Place(3, 3, kP1)}));
-  EXPECT_EQ(a.dump_log, ParseError(kArmies, "player1 place_armies 1") +
-                            ParseError(kArmies, " player1 attack/transfer 1 2"));
+  EXPECT_EQ(a.dump_log,
+            ParseError(kArmies, "player1 place_armies 1") +
+                ParseError(kArmies, " player1 attack/transfer 1 2"));
 }
 
 TEST(AnswerReaderTest, MoveInputIsNullAbortsTheRestOfTheLine) {
@@ -210,13 +213,12 @@ TEST(AnswerReaderTest, MoveInputIsNullAbortsTheRestOfTheLine) {
           "player1 place_armies 99 1, " + Place(2, 2),
       kP1, map);
   EXPECT_EQ(a.moves, (std::vector<Move>{Move::Place(1, 2, kP1)}));
-  EXPECT_EQ(a.dump_log,
-            ParseError(kFormat, " player1 fortify 1 2") + "Move input is null\n");
+  EXPECT_EQ(a.dump_log, ParseError(kFormat, " player1 fortify 1 2") +
+                            "Move input is null\n");
   EXPECT_TRUE(a.engine_stderr.empty());
   // A missing region token of either kind.
-  for (const char* piece :
-       {"player1 place_armies", "player1 attack/transfer",
-        "player1 attack/transfer 1"}) {
+  for (const char* piece : {"player1 place_armies", "player1 attack/transfer",
+                            "player1 attack/transfer 1"}) {
     a = ReadMovesAnswer(std::string(piece) + ", " + Place(1, 1), kP1, map);
     EXPECT_TRUE(a.moves.empty()) << piece;
     EXPECT_EQ(a.dump_log, "Move input is null\n") << piece;
@@ -242,21 +244,23 @@ TEST(AnswerReaderTest, OnePieceCanLogSeveralErrors) {
                             ParseError(kArmies, "player1 place_armies x"));
   a = ReadMovesAnswer("player1 attack/transfer a 99 c", kP1, map);
   const std::string piece = "player1 attack/transfer a 99 c";
-  EXPECT_EQ(a.dump_log, ParseError(kRegion, piece) + ParseError(kArmies, piece));
+  EXPECT_EQ(a.dump_log,
+            ParseError(kRegion, piece) + ParseError(kArmies, piece));
   EXPECT_EQ(a.engine_stderr,
             (std::vector<std::string>{"Could not find region with id 99"}));
   a = ReadMovesAnswer("player1 attack/transfer a b c", kP1, map);
-  EXPECT_EQ(a.dump_log, ParseError(kRegion, "player1 attack/transfer a b c") +
-                            ParseError(kRegion, "player1 attack/transfer a b c") +
-                            ParseError(kArmies, "player1 attack/transfer a b c"));
+  EXPECT_EQ(a.dump_log,
+            ParseError(kRegion, "player1 attack/transfer a b c") +
+                ParseError(kRegion, "player1 attack/transfer a b c") +
+                ParseError(kArmies, "player1 attack/transfer a b c"));
   EXPECT_TRUE(a.moves.empty());
 }
 
 TEST(AnswerReaderTest, ExtraTrailingTokensAreIgnored) {
   Map map = TenRegions();
   MovesAnswer a = ReadMovesAnswer(
-      "player1 place_armies 1 2 3 junk, player1 attack/transfer 1 2 3 x y",
-      kP1, map);
+      "player1 place_armies 1 2 3 junk, player1 attack/transfer 1 2 3 x y", kP1,
+      map);
   EXPECT_EQ(a.moves, (std::vector<Move>{Move::Place(1, 2, kP1),
                                         Move::AttackTransfer(1, 2, 3, kP1)}));
   EXPECT_EQ(a.dump_log, "");
@@ -288,8 +292,11 @@ TEST(AnswerReaderTest, TrailingCommaGivesNoErrorButAnInnerEmptyPieceDoes) {
   MovesAnswer a = ReadMovesAnswer(Place(1, 5) + ",", kP1, map);
   EXPECT_EQ(a.moves, (std::vector<Move>{Move::Place(1, 5, kP1)}));
   EXPECT_EQ(a.dump_log, "");
-  a = ReadMovesAnswer(Place(1, 5) + ", , ,,", kP1, map);  // all dropped
+  a = ReadMovesAnswer(Place(1, 5) + ",,,", kP1, map);  // all dropped
   EXPECT_EQ(a.dump_log, "");
+  // Only empty pieces are dropped: a blank one is read (and shown) as is.
+  a = ReadMovesAnswer(Place(1, 5) + ", ,", kP1, map);
+  EXPECT_EQ(a.dump_log, ParseError(kName, " "));
   a = ReadMovesAnswer(Place(1, 5) + ",," + Place(2, 1), kP1, map);
   EXPECT_EQ(a.moves.size(), 2u);
   EXPECT_EQ(a.dump_log, ParseError(kName, ""));
@@ -302,8 +309,8 @@ TEST(AnswerReaderTest, TrailingCommaGivesNoErrorButAnInnerEmptyPieceDoes) {
 
 TEST(AnswerReaderTest, NoMovesInAnyCaseAndShortLinesAreNoMoves) {
   Map map = TenRegions();
-  for (const char* answer : {"No moves", "no moves", "NO MOVES", "nO mOVeS",
-                             "", " ", "x", "  ,  ", "\t7\r\n", "\x01\x20"}) {
+  for (const char* answer : {"No moves", "no moves", "NO MOVES", "nO mOVeS", "",
+                             " ", "x", "  ,  ", "\t7\r\n", "\x01\x20"}) {
     MovesAnswer a = ReadMovesAnswer(answer, kP1, map);
     EXPECT_TRUE(a.moves.empty()) << answer;
     EXPECT_EQ(a.dump_log, "") << answer;
@@ -318,8 +325,8 @@ TEST(AnswerReaderTest, NoMovesInAnyCaseAndShortLinesAreNoMoves) {
 
 TEST(AnswerReaderTest, TrimsEveryCharUpToSpaceLikeJava) {
   Map map = TenRegions();
-  std::string answer = std::string("\x00\x1f\t ", 4) + Place(1, 1) +
-                       std::string(" \x1b\x00", 3);
+  std::string answer =
+      std::string("\x00\x1f\t ", 4) + Place(1, 1) + std::string(" \x1b\x00", 3);
   MovesAnswer a = ReadMovesAnswer(answer, kP1, map);
   EXPECT_EQ(a.moves, (std::vector<Move>{Move::Place(1, 1, kP1)}));
   EXPECT_EQ(a.dump_log, "");
@@ -353,8 +360,8 @@ TEST(AnswerReaderTest, PickWithABlankFailsBothChecksShowingItUntrimmed) {
   for (const char* answer : {"7 ", " 7", "7\t", "1,2", "7 7"}) {
     PickAnswer p = ReadPickAnswer(answer, kRemaining, map);
     EXPECT_FALSE(p.region) << answer;
-    EXPECT_EQ(p.dump_log, ParseError(kRegion, answer) +
-                              ParseError(kNotInList, answer));
+    EXPECT_EQ(p.dump_log,
+              ParseError(kRegion, answer) + ParseError(kNotInList, answer));
     EXPECT_TRUE(p.engine_stderr.empty());
   }
 }
@@ -410,9 +417,9 @@ TEST(AnswerReaderTest, JavaParseIntFollowsIntegerParseInt) {
   EXPECT_EQ(JavaParseInt("2147483647"), 2147483647);
   EXPECT_EQ(JavaParseInt("-2147483648"), -2147483647 - 1);
   EXPECT_EQ(JavaParseInt("000000000000000000000042"), 42);
-  for (const char* bad : {"", "+", "-", "+-1", "--1", "1 ", " 1", "1.0", "0x1",
-                          "2147483648", "-2147483649", "99999999999999999999",
-                          "1e3", "\xd9\xa3"}) {
+  for (const char* bad :
+       {"", "+", "-", "+-1", "--1", "1 ", " 1", "1.0", "0x1", "2147483648",
+        "-2147483649", "99999999999999999999", "1e3", "\xd9\xa3"}) {
     EXPECT_EQ(JavaParseInt(bad), std::nullopt) << bad;
   }
 }
@@ -422,18 +429,35 @@ TEST(AnswerReaderTest, JavaParseIntFollowsIntegerParseInt) {
 
 TEST(AnswerReaderTest, RandomGarbageLinesAreReadSafely) {
   Map map = TenRegions();
-  const std::vector<std::string> atoms = {
-      "player1", "player2",   "place_armies", "attack/transfer",
-      " ",       "  ",        ",",            ", ",
-      "1",       "7",         "99",           "-1",
-      "+",       "-",         "0",            "2147483648",
-      "x",       "No moves",  "\t",           std::string(1, '\0'),
-      "\xff",    "\xc3\xa9",  "\r",           "\n"};
+  const std::vector<std::string> atoms = {"player1",
+                                          "player2",
+                                          "place_armies",
+                                          "attack/transfer",
+                                          " ",
+                                          "  ",
+                                          ",",
+                                          ", ",
+                                          "1",
+                                          "7",
+                                          "99",
+                                          "-1",
+                                          "+",
+                                          "-",
+                                          "0",
+                                          "2147483648",
+                                          "x",
+                                          "No moves",
+                                          "\t",
+                                          std::string(1, '\0'),
+                                          "\xff",
+                                          "\xc3\xa9",
+                                          "\r",
+                                          "\n"};
   std::mt19937 rng(20150315);
   for (int round = 0; round < 20000; ++round) {
     std::string line;
-    int n = std::uniform_int_distribution<int>(0, round % 7 == 0 ? 400 : 20)(
-        rng);
+    int n =
+        std::uniform_int_distribution<int>(0, round % 7 == 0 ? 400 : 20)(rng);
     for (int i = 0; i < n; ++i) {
       line += atoms[std::uniform_int_distribution<size_t>(
           0, atoms.size() - 1)(rng)];
@@ -491,7 +515,8 @@ std::string MetaMap(const std::string& json) {
   if (ec || !meta.is_object()) return "";
   const boost::json::value* map = meta.as_object().if_contains("map");
   if (map == nullptr || !map->is_string()) return "";
-  return std::string(map->as_string());
+  const boost::json::string& name = map->as_string();
+  return std::string(name.data(), name.size());
 }
 
 std::vector<int> RemainingCandidates(std::string_view request) {
@@ -532,8 +557,8 @@ void ExpectLogAt(const std::string& dump, size_t offset, const std::string& log,
                  const std::string& where) {
   ASSERT_LE(offset, dump.size()) << where;
   EXPECT_EQ(dump.substr(offset, log.size()), log) << where;
-  std::string_view rest = std::string_view(dump).substr(
-      std::min(dump.size(), offset + log.size()));
+  std::string_view rest =
+      std::string_view(dump).substr(std::min(dump.size(), offset + log.size()));
   for (std::string_view message :
        {"Parse error", "Move input is null", "Maximum number of moves"}) {
     EXPECT_FALSE(StartsWith(rest, message))
@@ -542,9 +567,9 @@ void ExpectLogAt(const std::string& dump, size_t offset, const std::string& log,
 }
 
 // Replays every answer in one bot's dump through the reader and compares
-// its log with the recorded text; returns the answers for the stderr check.
-BotAnswers CheckDump(const std::string& dump, Player me, const Map& map,
-                     const std::string& name, Counts& counts) {
+// its log with the recorded text; collects the answers for the stderr check.
+void CheckDump(const std::string& dump, Player me, const Map& map,
+               const std::string& name, BotAnswers& answers, Counts& counts) {
   std::vector<size_t> line_start = {0, 0};  // line_start[n]: 1-based line n
   for (size_t i = 0; i < dump.size(); ++i) {
     if (dump[i] == '\n') line_start.push_back(i + 1);
@@ -555,7 +580,6 @@ BotAnswers CheckDump(const std::string& dump, Player me, const Map& map,
                                          line_start[n + 1] - line_start[n]);
   };
 
-  BotAnswers answers;
   int round = 0;
   int phase = 0;  // 0: pick, 1: place_armies, 2: attack/transfer
   std::string request;
@@ -609,11 +633,10 @@ BotAnswers CheckDump(const std::string& dump, Player me, const Map& map,
       PickAnswer p = ReadPickAnswer(answer, remaining, map);
       ExpectLogAt(dump, offset, p.dump_log, where);
       answers.picks.push_back(answer);
-      ++counts.picks;
+      if (!killed) ++counts.picks;
     } else {
-      int index = killed ? phase : (StartsWith(request, "go place_armies")
-                                        ? 0
-                                        : 1);
+      int index =
+          killed ? phase : (StartsWith(request, "go place_armies") ? 0 : 1);
       phase = index + 1;
       MovesAnswer a = ReadMovesAnswer(answer, me, map);
       ExpectLogAt(dump, offset, a.dump_log, where);
@@ -627,7 +650,6 @@ BotAnswers CheckDump(const std::string& dump, Player me, const Map& map,
       }
     }
   }
-  return answers;
 }
 
 TEST(AnswerReaderTest, ReproducesEveryRecordedParseErrorAndEngineStderr) {
@@ -636,11 +658,10 @@ TEST(AnswerReaderTest, ReproducesEveryRecordedParseErrorAndEngineStderr) {
   int games = 0;
   for (const std::filesystem::path& dir : wl::testing::ConformanceGames()) {
     const std::string game = dir.filename().string();
-    std::string map_name =
-        MetaMap(wl::testing::ReadFile(dir / "meta.json"));
+    std::string map_name = MetaMap(wl::testing::ReadFile(dir / "meta.json"));
     ASSERT_FALSE(map_name.empty()) << game << ": no map in meta.json";
-    absl::StatusOr<Map> map = LoadMapFile(
-        (wl::testing::SharedDir() / "maps" / map_name).string());
+    absl::StatusOr<Map> map =
+        LoadMapFile((wl::testing::SharedDir() / "maps" / map_name).string());
     ASSERT_TRUE(map.ok()) << game << ": " << map.status().message();
 
     BotAnswers bots[2];
@@ -649,7 +670,7 @@ TEST(AnswerReaderTest, ReproducesEveryRecordedParseErrorAndEngineStderr) {
       std::string dump = wl::testing::ReadFile(
           dir / ("dump_" + std::string(PlayerName(me)) + ".txt"));
       ASSERT_FALSE(dump.empty()) << name;
-      bots[PlayerIndex(me)] = CheckDump(dump, me, *map, name, counts);
+      CheckDump(dump, me, *map, name, bots[PlayerIndex(me)], counts);
       if (HasFatalFailure()) return;
     }
 
@@ -688,10 +709,12 @@ TEST(AnswerReaderTest, ReproducesEveryRecordedParseErrorAndEngineStderr) {
     EXPECT_EQ(text, wl::testing::ReadFile(dir / "engine_stderr.txt")) << game;
     ++games;
   }
-  // Section 0 of the conformance notes: 51 games, 8193 move answers, 498
-  // pick answers, 93 glued max-moves messages, 13 "Move input is null".
+  // Section 0 of the conformance notes: 51 games, 8193 move answers (plus
+  // the 93 whose request line is glued to a max-moves message, which its
+  // script skips), 498 pick answers, 93 glued max-moves messages and 13
+  // "Move input is null"; g049 has the time-outs and the killed bot.
   EXPECT_GE(games, 51);
-  EXPECT_GE(counts.moves, 8193);
+  EXPECT_GE(counts.moves, 8193 + 93);
   EXPECT_GE(counts.picks, 498);
   EXPECT_GE(counts.max_moves, 93);
   EXPECT_GE(counts.move_input_null, 13);

@@ -73,16 +73,15 @@ class Log {
   // Parser.parseRegion: the region id, or nullopt when the token is no
   // integer (logged against `input`) or no region has that id (Map.getRegion
   // prints to the engine's stderr).
-  std::optional<int> ParseRegion(std::string_view token,
-                                 std::string_view input, const Map& map) {
+  std::optional<int> ParseRegion(std::string_view token, std::string_view input,
+                                 const Map& map) {
     std::optional<int> id = JavaParseInt(token);
     if (!id) {
       ParseError("Region id input incorrect", input);
       return std::nullopt;
     }
     if (!map.HasRegion(*id)) {
-      stderr_.push_back("Could not find region with id " +
-                        std::to_string(*id));
+      stderr_.push_back("Could not find region with id " + std::to_string(*id));
       return std::nullopt;
     }
     return id;
@@ -192,9 +191,8 @@ PickAnswer ReadPickAnswer(std::string_view answer,
   std::string_view input = IsNoMoves(answer) ? std::string_view() : answer;
   Log log(out.dump_log, out.engine_stderr);
   std::optional<int> region = log.ParseRegion(input, input, map);
-  if (!region ||
-      std::find(remaining.begin(), remaining.end(), *region) ==
-          remaining.end()) {
+  if (!region || std::find(remaining.begin(), remaining.end(), *region) ==
+                     remaining.end()) {
     log.ParseError(
         "Pick starting region: Chosen region is not in the given pickable "
         "regions list",

@@ -54,8 +54,7 @@ struct MovesAnswer {
 
 // `answer` is the raw line the bot printed: line terminator removed, NOT
 // trimmed. "No moves" in any letter case, or an empty string, means no moves.
-MovesAnswer ReadMovesAnswer(std::string_view answer, Player me,
-                            const Map& map);
+MovesAnswer ReadMovesAnswer(std::string_view answer, Player me, const Map& map);
 
 struct PickAnswer {
   // Set only when the answer is a Java Integer.parseInt integer that is

@@ -103,9 +103,8 @@ class Engine {
     int64_t elapsed = reply.timed_out ? bank : reply.elapsed_ms;
     SeatStats& stats = record_.stats[seat];
     stats.time_used_ms += elapsed;
-    bank_[seat] =
-        std::min(std::max<int64_t>(bank - elapsed, 0) + kTimePerMoveMs,
-                 kTimebankMs);
+    bank_[seat] = std::min(
+        std::max<int64_t>(bank - elapsed, 0) + kTimePerMoveMs, kTimebankMs);
     if (reply.timed_out) {
       dump += "Response timed out (" + std::to_string(bank) +
               "ms), let your bot return 'No moves' instead of nothing or make "
@@ -144,7 +143,8 @@ class Engine {
       Send(seat, "settings timebank " + std::to_string(kTimebankMs));
       Send(seat, "settings time_per_move " + std::to_string(kTimePerMoveMs));
       Send(seat, "settings max_rounds " + std::to_string(game_.MaxRounds()));
-      Send(seat, "settings your_bot " + std::string(PlayerName(PlayerOf(seat))));
+      Send(seat,
+           "settings your_bot " + std::string(PlayerName(PlayerOf(seat))));
       Send(seat, "settings opponent_bot " +
                      std::string(PlayerName(PlayerOf(1 - seat))));
     }
@@ -154,8 +154,8 @@ class Engine {
     }
     std::string regions = "setup_map regions";
     for (int r : map.RegionIds()) {
-      regions += ' ' + std::to_string(r) + ' ' +
-                 std::to_string(map.SuperRegionOf(r));
+      regions +=
+          ' ' + std::to_string(r) + ' ' + std::to_string(map.SuperRegionOf(r));
     }
     // Each link once, under its lower id, in adjacency order.
     std::string neighbors = "setup_map neighbors";
@@ -187,7 +187,8 @@ class Engine {
 
   // The draft (spec section 4) and its replay part (spec section 11).
   void Draft(const Setup& setup) {
-    for (int id : setup.candidates) candidates_line_ += std::to_string(id) + ' ';
+    for (int id : setup.candidates)
+      candidates_line_ += std::to_string(id) + ' ';
     record_.replay = candidates_line_ + "\n";
     std::string initial = MapLine(-1);
     for (std::string& h : history_) h += initial + "\nround 0\n";
@@ -196,9 +197,9 @@ class Engine {
     std::vector<int> picks[2];
     for (int i = 0; i < 2 * setup.pick_amount; ++i) {
       int seat = PlayerIndex(DraftPicker(i));
-      std::string answer = Request(
-          seat, "pick_starting_region " + std::to_string(bank_[seat]) +
-                    JoinIds(remaining));
+      std::string answer =
+          Request(seat, "pick_starting_region " + std::to_string(bank_[seat]) +
+                            JoinIds(remaining));
       PickAnswer pick = ReadPickAnswer(answer, remaining, game_.GetMap());
       Log(seat, pick.dump_log, pick.engine_stderr);
       int region = ResolvePick(remaining, pick.region, rng_);
@@ -221,7 +222,8 @@ class Engine {
     for (int seat = 0; seat < 2; ++seat) {
       record_.dump[seat] += "Round " + std::to_string(round) + "\n";
     }
-    for (std::string& h : history_) h += "round " + std::to_string(round) + "\n";
+    for (std::string& h : history_)
+      h += "round " + std::to_string(round) + "\n";
     int left[2] = {income_[0], income_[1]};
     for (int seat = 0; seat < 2; ++seat) {
       place_[seat].Clear();
@@ -232,20 +234,18 @@ class Engine {
     for (int seat = 0; seat < 2; ++seat) {
       QueueAnswer(seat, "go place_armies ", left[seat], /*placing=*/true);
     }
-    ExecutePlacements(state_, place_[0], place_[1],
-                      [this](const QueuedMove& e, const State&) {
-                        RecordPlacement(e);
-                      });
+    ExecutePlacements(
+        state_, place_[0], place_[1],
+        [this](const QueuedMove& e, const State&) { RecordPlacement(e); });
     for (int seat = 0; seat < 2; ++seat) {
       QueueAnswer(seat, "go attack/transfer ", left[seat], /*placing=*/false);
     }
     for (int v = 0; v < 2; ++v) {
       visible_before_[v] = game_.VisibleSet(state_, PlayerOf(v));
     }
-    ExecuteAttacks(state_, attack_[0], attack_[1], rng_,
-                   [this](const QueuedMove& e, const State&) {
-                     RecordAttackTransfer(e);
-                   });
+    ExecuteAttacks(
+        state_, attack_[0], attack_[1], rng_,
+        [this](const QueuedMove& e, const State&) { RecordAttackTransfer(e); });
     SendUpdates();
   }
 
@@ -253,8 +253,7 @@ class Engine {
   // Placements sent in the attack phase lower the counter but never run.
   void QueueAnswer(int seat, const char* request, int& left, bool placing) {
     const Player p = PlayerOf(seat);
-    std::string answer =
-        Request(seat, request + std::to_string(bank_[seat]));
+    std::string answer = Request(seat, request + std::to_string(bank_[seat]));
     MovesAnswer read = ReadMovesAnswer(answer, p, game_.GetMap());
     Log(seat, read.dump_log, read.engine_stderr);
     for (const Move& m : read.moves) {
@@ -271,8 +270,8 @@ class Engine {
     const int mover = PlayerIndex(e.move.player);
     bool sees[2];
     for (int v = 0; v < 2; ++v) {
-      sees[v] = SeesPlacement(game_.VisibleSet(state_, PlayerOf(v)),
-                              e.move.from);
+      sees[v] =
+          SeesPlacement(game_.VisibleSet(state_, PlayerOf(v)), e.move.from);
     }
     RecordEvent(e, sees, mover);
   }
@@ -282,8 +281,8 @@ class Engine {
     bool sees[2];
     for (int v = 0; v < 2; ++v) {
       RegionSet after = game_.VisibleSet(state_, PlayerOf(v));
-      sees[v] = SeesAttackTransfer(visible_before_[v], after, e.move.from,
-                                   e.move.to);
+      sees[v] =
+          SeesAttackTransfer(visible_before_[v], after, e.move.from, e.move.to);
       visible_before_[v] = after;
     }
     RecordEvent(e, sees, mover);

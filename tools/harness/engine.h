@@ -65,8 +65,7 @@ constexpr int64_t kTimePerMoveMs = 500;
 constexpr int kMaxTimeouts = 2;  // the third time-out kills the bot
 
 // Plays one game to its end. Precondition: map.Validate() is "".
-GameRecord PlayGame(const Map& map, int64_t seed, Seat& player1,
-                    Seat& player2);
+GameRecord PlayGame(const Map& map, int64_t seed, Seat& player1, Seat& player2);
 
 // "player1 won", "player2 won" or "Nobody won".
 std::string OutcomeLine(Outcome outcome);

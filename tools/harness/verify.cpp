@@ -22,7 +22,8 @@ namespace fs = std::filesystem;
 
 absl::StatusOr<std::string> ReadText(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot read ", path.string()));
+  if (!in)
+    return absl::NotFoundError(absl::StrCat("cannot read ", path.string()));
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
@@ -30,7 +31,8 @@ absl::StatusOr<std::string> ReadText(const fs::path& path) {
 
 absl::StatusOr<std::string> ReadGzip(const fs::path& path) {
   gzFile f = gzopen(path.c_str(), "rb");
-  if (!f) return absl::NotFoundError(absl::StrCat("cannot read ", path.string()));
+  if (!f)
+    return absl::NotFoundError(absl::StrCat("cannot read ", path.string()));
   std::string out;
   char buffer[1 << 16];
   int n;
@@ -38,7 +40,8 @@ absl::StatusOr<std::string> ReadGzip(const fs::path& path) {
   bool failed = n < 0;
   gzclose(f);
   if (failed) {
-    return absl::DataLossError(absl::StrCat(path.string(), " is not valid gzip"));
+    return absl::DataLossError(
+        absl::StrCat(path.string(), " is not valid gzip"));
   }
   return out;
 }
@@ -84,7 +87,8 @@ std::string Clip(const std::string& s) {
 }
 
 // "" when equal, else "<file>:<line>: recorded "..." regenerated "..."".
-std::string FirstDifference(const std::string& file, const std::string& recorded,
+std::string FirstDifference(const std::string& file,
+                            const std::string& recorded,
                             const std::string& regenerated) {
   if (recorded == regenerated) return "";
   std::vector<std::string> a = Lines(recorded), b = Lines(regenerated);
@@ -102,10 +106,9 @@ std::string FirstDifference(const std::string& file, const std::string& recorded
 }  // namespace
 
 std::string MaskTimebanks(const std::string& text) {
-  static const char* const kPrefixes[] = {"pick_starting_region ",
-                                          "go place_armies ",
-                                          "go attack/transfer ",
-                                          "Response timed out ("};
+  static const char* const kPrefixes[] = {
+      "pick_starting_region ", "go place_armies ", "go attack/transfer ",
+      "Response timed out ("};
   std::string out;
   out.reserve(text.size());
   size_t i = 0;
@@ -115,7 +118,9 @@ std::string MaskTimebanks(const std::string& text) {
       size_t len = std::char_traits<char>::length(prefix);
       if (text.compare(i, len, prefix) == 0) {
         size_t j = i + len;
-        while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+        while (j < text.size() &&
+               std::isdigit(static_cast<unsigned char>(text[j])))
+          ++j;
         if (j > i + len) {
           out.append(text, i, len);
           out += 'T';
@@ -140,18 +145,21 @@ absl::StatusOr<std::string> VerifyGameDir(const std::string& dir_name,
   if (!meta_text.ok()) return meta_text.status();
   boost::json::error_code ec;
   boost::json::value meta = boost::json::parse(*meta_text, ec);
-  const boost::json::object* obj = meta.is_object() ? &meta.as_object() : nullptr;
+  const boost::json::object* obj =
+      meta.is_object() ? &meta.as_object() : nullptr;
   if (ec || !obj || !obj->contains("seed") || !obj->at("seed").is_number() ||
       !obj->contains("map") || !obj->at("map").is_string() ||
       !obj->contains("winner") || !obj->at("winner").is_string()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        (dir / "meta.json").string(),
-        ": needs a JSON object with \"seed\" (number), \"map\" and \"winner\""));
+    return absl::InvalidArgumentError(
+        absl::StrCat((dir / "meta.json").string(),
+                     ": needs a JSON object with \"seed\" (number), \"map\" "
+                     "and \"winner\""));
   }
   const int64_t seed = obj->at("seed").to_number<int64_t>();
   const std::string map_name(obj->at("map").as_string());
   const std::string winner(obj->at("winner").as_string());
-  fs::path maps = maps_dir.empty() ? dir / ".." / ".." / "maps" : fs::path(maps_dir);
+  fs::path maps =
+      maps_dir.empty() ? dir / ".." / ".." / "maps" : fs::path(maps_dir);
   absl::StatusOr<Map> map = LoadMapFile((maps / map_name).string());
   if (!map.ok()) return map.status();
 
@@ -169,9 +177,9 @@ absl::StatusOr<std::string> VerifyGameDir(const std::string& dir_name,
   GameRecord game = PlayGame(*map, seed, seat1, seat2);
 
   for (int p = 0; p < 2; ++p) {
-    std::string diff = FirstDifference(absl::StrCat("dump_player", p + 1, ".txt"),
-                                       MaskTimebanks(recorded[p]),
-                                       MaskTimebanks(game.dump[p]));
+    std::string diff = FirstDifference(
+        absl::StrCat("dump_player", p + 1, ".txt"), MaskTimebanks(recorded[p]),
+        MaskTimebanks(game.dump[p]));
     if (!diff.empty()) return diff;
   }
   if (std::string diff = FirstDifference("replay.txt", *replay, game.replay);
@@ -191,8 +199,8 @@ absl::StatusOr<std::string> VerifyGameDir(const std::string& dir_name,
                            : game.outcome == Outcome::kPlayer2Won ? "player2"
                                                                   : "draw";
   if (ours != winner) {
-    return absl::StrCat("meta.json: recorded winner ", winner,
-                        ", regenerated ", ours);
+    return absl::StrCat("meta.json: recorded winner ", winner, ", regenerated ",
+                        ours);
   }
   return "";
 }
@@ -207,7 +215,8 @@ int VerifyMain(int argc, char** argv) {
           << "usage: warlight verify DIR... [--maps MAPS_DIR]\n\n"
              "Regenerates each recorded official game (the format of\n"
              "../shared/conformance: meta.json, dump_player1.txt,\n"
-             "dump_player2.txt, replay.txt.gz, engine_stderr.txt) from its seed,\n"
+             "dump_player2.txt, replay.txt.gz, engine_stderr.txt) from its "
+             "seed,\n"
              "map and recorded answers, and compares every line. Prints one\n"
              "line per game: 'identical', or the first difference.\n"
              "Maps are read from MAPS_DIR (default: DIR/../../maps).\n"
