@@ -1,11 +1,9 @@
 #include "harness/map_json.h"
 
-#include <fstream>
-#include <sstream>
-
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "boost/json.hpp"
+#include "common/files.h"
 
 namespace wl::tools {
 namespace {
@@ -112,11 +110,9 @@ absl::StatusOr<Map> ParseMapJson(std::string_view text) {
 }
 
 absl::StatusOr<Map> LoadMapFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot open map ", path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  absl::StatusOr<Map> map = ParseMapJson(text.str());
+  absl::StatusOr<std::string> text = ReadFileToString(path);
+  if (!text.ok()) return absl::NotFoundError("cannot open map " + path);
+  absl::StatusOr<Map> map = ParseMapJson(*text);
   if (!map.ok()) {
     return absl::InvalidArgumentError(
         absl::StrCat(path, ": ", map.status().message()));

@@ -11,6 +11,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "boost/json.hpp"
+#include "common/cli.h"
+#include "common/files.h"
 #include "harness/dump_reader.h"
 #include "harness/engine.h"
 #include "harness/map_json.h"
@@ -19,15 +21,6 @@ namespace wl::tools {
 namespace {
 
 namespace fs = std::filesystem;
-
-absl::StatusOr<std::string> ReadText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return absl::NotFoundError(absl::StrCat("cannot read ", path.string()));
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 absl::StatusOr<std::string> ReadGzip(const fs::path& path) {
   gzFile f = gzopen(path.c_str(), "rb");
@@ -141,7 +134,8 @@ absl::StatusOr<std::string> VerifyGameDir(const std::string& dir_name,
   if (!fs::is_directory(dir)) {
     return absl::NotFoundError(absl::StrCat(dir_name, " is not a directory"));
   }
-  absl::StatusOr<std::string> meta_text = ReadText(dir / "meta.json");
+  absl::StatusOr<std::string> meta_text =
+      ReadFileToString((dir / "meta.json").string());
   if (!meta_text.ok()) return meta_text.status();
   boost::json::error_code ec;
   boost::json::value meta = boost::json::parse(*meta_text, ec);
@@ -165,8 +159,8 @@ absl::StatusOr<std::string> VerifyGameDir(const std::string& dir_name,
 
   std::string recorded[2];
   for (int p = 0; p < 2; ++p) {
-    absl::StatusOr<std::string> text =
-        ReadText(dir / absl::StrCat("dump_player", p + 1, ".txt"));
+    absl::StatusOr<std::string> text = ReadFileToString(
+        (dir / absl::StrCat("dump_player", p + 1, ".txt")).string());
     if (!text.ok()) return text.status();
     recorded[p] = *text;
   }
@@ -187,7 +181,8 @@ absl::StatusOr<std::string> VerifyGameDir(const std::string& dir_name,
     return diff;
   }
   if (fs::exists(dir / "engine_stderr.txt")) {
-    absl::StatusOr<std::string> err = ReadText(dir / "engine_stderr.txt");
+    absl::StatusOr<std::string> err =
+        ReadFileToString((dir / "engine_stderr.txt").string());
     if (!err.ok()) return err.status();
     if (std::string diff =
             FirstDifference("engine_stderr.txt", *err, game.engine_stderr);
@@ -206,43 +201,21 @@ absl::StatusOr<std::string> VerifyGameDir(const std::string& dir_name,
 }
 
 int VerifyMain(int argc, char** argv) {
-  std::vector<std::string> dirs;
   std::string maps_dir;
-  for (int i = 0; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      std::cout
-          << "usage: warlight verify DIR... [--maps MAPS_DIR]\n\n"
-             "Regenerates each recorded official game (the format of\n"
-             "../shared/conformance: meta.json, dump_player1.txt,\n"
-             "dump_player2.txt, replay.txt.gz, engine_stderr.txt) from its "
-             "seed,\n"
-             "map and recorded answers, and compares every line. Prints one\n"
-             "line per game: 'identical', or the first difference.\n"
-             "Maps are read from MAPS_DIR (default: DIR/../../maps).\n"
-             "Exit status: 0 all identical, 1 some differ, 2 bad input.\n";
-      return 0;
-    }
-    if (arg == "--maps") {
-      if (i + 1 >= argc) {
-        std::cerr << "warlight verify: --maps needs a directory\n";
-        return 2;
-      }
-      maps_dir = argv[++i];
-    } else if (arg.rfind("--maps=", 0) == 0) {
-      maps_dir = arg.substr(7);
-    } else if (arg.rfind("-", 0) == 0) {
-      std::cerr << "warlight verify: unknown option " << arg
-                << " (see warlight verify --help)\n";
-      return 2;
-    } else {
-      dirs.push_back(arg);
-    }
-  }
-  if (dirs.empty()) {
-    std::cerr << "warlight verify: no game directory given (see --help)\n";
-    return 2;
-  }
+  Flags flags(
+      "verify", "DIR...",
+      "Regenerates each recorded official game (the format of\n"
+      "../shared/conformance: meta.json, dump_player1.txt,\n"
+      "dump_player2.txt, replay.txt.gz, engine_stderr.txt) from its seed,\n"
+      "map and recorded answers, and compares every line. Prints one\n"
+      "line per game: 'identical', or the first difference.\n"
+      "Exit status: 0 all identical, 1 some differ, 2 bad input.");
+  flags.String(
+      "maps", &maps_dir, "DIR",
+      "where the maps named in meta.json are (default: DIR/../../maps)");
+  std::vector<std::string> dirs;
+  if (std::optional<int> exit = flags.Parse(argc, argv, &dirs)) return *exit;
+  if (dirs.empty()) return flags.Fail("no game directory given");
   int status = 0;
   int identical = 0;
   for (const std::string& dir : dirs) {

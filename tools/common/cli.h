@@ -1,0 +1,71 @@
+// cli.h: command-line flags for the `warlight` subcommands, with --help.
+//
+// Each subcommand declares its flags, parses argv, and gets its positional
+// arguments back. --name VALUE and --name=VALUE both work; --help prints the
+// usage; an unknown flag or a bad value is one clear line and exit status 2.
+//
+//   std::string map;
+//   int64_t seed = 0;
+//   bool json = false;
+//   wl::tools::Flags flags("match", "BOT1 BOT2", "Plays one game.");
+//   flags.String("map", &map, "FILE", "the map (official JSON)");
+//   flags.Int("seed", &seed, "S", "the game's seed");
+//   flags.Bool("json", &json, "print result.json instead of one line");
+//   std::vector<std::string> args;
+//   if (std::optional<int> exit = flags.Parse(argc, argv, &args)) return *exit;
+#ifndef WL_TOOLS_COMMON_CLI_H_
+#define WL_TOOLS_COMMON_CLI_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wl::tools {
+
+class Flags {
+ public:
+  Flags(std::string command, std::string positional, std::string description)
+      : command_(std::move(command)),
+        positional_(std::move(positional)),
+        description_(std::move(description)) {}
+
+  void String(const std::string& name, std::string* target,
+              const std::string& value_name, const std::string& help);
+  void Int(const std::string& name, int64_t* target,
+           const std::string& value_name, const std::string& help);
+  void Double(const std::string& name, double* target,
+              const std::string& value_name, const std::string& help);
+  void Bool(const std::string& name, bool* target, const std::string& help);
+
+  // Parses argv[0..argc) (the arguments after the subcommand name). Returns
+  // an exit status when the command should stop now: 0 after --help, 2
+  // after an error (already printed to stderr); nullopt to go on.
+  std::optional<int> Parse(int argc, char** argv,
+                           std::vector<std::string>* positional);
+
+  // The --help text.
+  std::string Help() const;
+
+  // Prints "warlight <command>: <message> (see --help)" to stderr; returns 2.
+  int Fail(const std::string& message) const;
+
+ private:
+  enum class Kind { kString, kInt, kDouble, kBool };
+  struct Flag {
+    std::string name, value_name, help;
+    Kind kind;
+    void* target;
+    std::string default_text;
+  };
+  void Add(const std::string& name, Kind kind, void* target,
+           const std::string& value_name, const std::string& help,
+           std::string default_text);
+
+  std::string command_, positional_, description_;
+  std::vector<Flag> flags_;
+};
+
+}  // namespace wl::tools
+
+#endif  // WL_TOOLS_COMMON_CLI_H_
