@@ -3,15 +3,20 @@
 #include <iostream>
 #include <string>
 
+#include "harness/match.h"
 #include "harness/verify.h"
+#include "mapgen/mapgen.h"
 
 namespace {
 
 constexpr const char* kUsage =
     "usage: warlight <command> [args]\n\n"
     "commands:\n"
-    "  verify DIR...   regenerate recorded official games and compare them\n"
-    "                  line by line with the recordings\n\n"
+    "  match BOT1 BOT2   play one game between two bots under the official\n"
+    "                    rules, with dumps, replay and result\n"
+    "  mapgen            write a map shaped like the real competition maps\n"
+    "  verify DIR...     regenerate recorded official games and compare them\n"
+    "                    line by line with the recordings\n\n"
     "Run 'warlight <command> --help' for a command's options.\n";
 
 }  // namespace
@@ -23,6 +28,8 @@ int main(int argc, char** argv) {
     std::cout << kUsage;
     return command.empty() ? 2 : 0;
   }
+  if (command == "match") return wl::tools::MatchMain(argc - 2, argv + 2);
+  if (command == "mapgen") return wl::tools::MapgenMain(argc - 2, argv + 2);
   if (command == "verify") return wl::tools::VerifyMain(argc - 2, argv + 2);
   std::cerr << "warlight: unknown command '" << command
             << "' (see warlight --help)\n";

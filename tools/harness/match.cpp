@@ -1,0 +1,210 @@
+#include "harness/match.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+#include <random>
+
+#include "boost/json.hpp"
+#include "common/cli.h"
+#include "common/files.h"
+#include "harness/bot_process.h"
+#include "harness/map_json.h"
+#include "mapgen/mapgen.h"
+
+namespace wl::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* const kBuiltInBots[] = {"starter", "random", "greedy", "mcts"};
+
+fs::path ExecutableDir() {
+  std::error_code ec;
+  fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? fs::current_path() : self.parent_path();
+}
+
+const char* WinnerName(Outcome o) {
+  return o == Outcome::kPlayer1Won   ? "player1"
+         : o == Outcome::kPlayer2Won ? "player2"
+                                     : "draw";
+}
+
+void OnSignal(int signal) {
+  KillAllBots();  // async-signal-safe: only kill(2) on known groups
+  ::_exit(128 + signal);
+}
+
+}  // namespace
+
+std::string ResolveBotCommand(const std::string& bot) {
+  for (const char* name : kBuiltInBots) {
+    if (bot == name) return (ExecutableDir() / "bots" / name).string();
+  }
+  return bot;
+}
+
+std::string DefaultGameDir(int64_t seed) {
+  std::time_t now = std::time(nullptr);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  return "games/" + std::string(stamp) + "-seed" + std::to_string(seed);
+}
+
+std::string ResultJson(const GameRecord& record, int64_t seed,
+                       const std::string& map_name, const std::string& bot1,
+                       const std::string& bot2, const std::string& command) {
+  boost::json::array players;
+  const std::string bots[2] = {bot1, bot2};
+  for (int i = 0; i < 2; ++i) {
+    const SeatStats& s = record.stats[i];
+    players.push_back(
+        boost::json::object{{"name", i == 0 ? "player1" : "player2"},
+                            {"bot", bots[i]},
+                            {"timeouts", s.timeouts},
+                            {"killed", s.killed},
+                            {"illegal_moves", s.illegal_moves},
+                            {"parse_errors", s.parse_errors},
+                            {"time_used_ms", s.time_used_ms}});
+  }
+  boost::json::object result{{"seed", seed},
+                             {"map", map_name},
+                             {"winner", WinnerName(record.outcome)},
+                             {"rounds", record.rounds},
+                             {"players", players},
+                             {"command", command}};
+  return boost::json::serialize(result) + "\n";
+}
+
+int MatchMain(int argc, char** argv) {
+  std::string map_file, out_dir;
+  int64_t seed = -1, regions = 0, stderr_cap = 1 << 20;
+  bool json = false;
+  Flags flags("match", "BOT1 BOT2",
+              "Plays one game between two bots exactly as the official engine\n"
+              "would, and writes dump_player1.txt, dump_player2.txt,\n"
+              "replay.txt, map.json, result.json and each bot's stderr to the\n"
+              "game folder. A BOT is a built-in bot (starter, random, greedy,\n"
+              "mcts) or any shell command line, e.g. \"python3 bot.py\".\n"
+              "Exit status is non-zero only if the harness itself fails.");
+  flags.Int("seed", &seed, "S",
+            "the game's random seed (default: a random one, printed)");
+  flags.String("map", &map_file, "FILE",
+               "the map, official JSON (default: a generated map)");
+  flags.Int("regions", &regions, "N",
+            "regions of the generated map (default: like the real maps)");
+  flags.String("out", &out_dir, "DIR",
+               "the game folder (default: games/<time>-seed<S>)");
+  flags.Bool("json", &json, "print result.json instead of one line");
+  flags.Int("stderr-cap", &stderr_cap, "BYTES",
+            "keep at most this much of each bot's stderr");
+  std::vector<std::string> bots;
+  if (std::optional<int> exit = flags.Parse(argc, argv, &bots)) return *exit;
+  if (bots.size() != 2) return flags.Fail("needs exactly two bots");
+  if (seed < -1) return flags.Fail("--seed must be >= 0");
+  if (stderr_cap < 0) return flags.Fail("--stderr-cap must be >= 0");
+  if (seed == -1) seed = std::random_device()() & 0x7FFFFFFF;
+
+  // The map, checked before any bot is started.
+  Map map;
+  std::string map_name, map_json;
+  if (!map_file.empty()) {
+    if (regions != 0) return flags.Fail("--regions needs no --map");
+    absl::StatusOr<Map> loaded = LoadMapFile(map_file);
+    if (!loaded.ok()) return flags.Fail(std::string(loaded.status().message()));
+    map = *std::move(loaded);
+    map_name = map_file;
+    map_json = MapToJson(map);
+    absl::StatusOr<std::string> original = ReadFileToString(map_file);
+    if (original.ok()) map_json = *original;  // keep the file order
+  } else {
+    MapgenOptions options;
+    options.seed = static_cast<uint64_t>(seed);
+    options.regions = static_cast<int>(regions);
+    absl::StatusOr<GeneratedMap> generated = GenerateMap(options);
+    if (!generated.ok()) {
+      return flags.Fail(std::string(generated.status().message()));
+    }
+    map = generated->map;
+    map_json = GeneratedMapToJson(*generated);
+    map_name = "generated (seed " + std::to_string(seed) + ", " +
+               std::to_string(map.RegionCount()) + " regions)";
+  }
+
+  if (out_dir.empty()) out_dir = DefaultGameDir(seed);
+  std::error_code ec;
+  fs::create_directories(out_dir, ec);
+  if (ec || !fs::is_directory(out_dir)) {
+    std::cerr << "warlight match: cannot create " << out_dir << ": "
+              << ec.message() << "\n";
+    return 1;
+  }
+
+  struct sigaction action = {};
+  action.sa_handler = OnSignal;
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+  sigaction(SIGHUP, &action, nullptr);
+
+  std::unique_ptr<BotProcess> seats[2];
+  for (int i = 0; i < 2; ++i) {
+    BotProcessOptions options;
+    options.stderr_path =
+        (fs::path(out_dir) / ("stderr_player" + std::to_string(i + 1) + ".txt"))
+            .string();
+    options.stderr_cap_bytes = static_cast<size_t>(stderr_cap);
+    absl::StatusOr<std::unique_ptr<BotProcess>> bot =
+        BotProcess::Start(ResolveBotCommand(bots[i]), options);
+    if (!bot.ok()) {
+      std::cerr << "warlight match: cannot start " << bots[i] << ": "
+                << bot.status().message() << "\n";
+      return 1;
+    }
+    seats[i] = *std::move(bot);
+  }
+  GameRecord record = PlayGame(map, seed, *seats[0], *seats[1]);
+  for (auto& seat : seats) seat.reset();  // closes stdin, kills, reaps
+
+  std::string command = "warlight match";
+  for (int i = 0; i < argc; ++i) command += std::string(" ") + argv[i];
+  std::string result =
+      ResultJson(record, seed, map_name, bots[0], bots[1], command);
+  const fs::path dir(out_dir);
+  for (auto [name, text] : {std::pair<const char*, const std::string*>{
+                                "dump_player1.txt", &record.dump[0]},
+                            {"dump_player2.txt", &record.dump[1]},
+                            {"replay.txt", &record.replay},
+                            {"map.json", &map_json},
+                            {"result.json", &result}}) {
+    absl::Status written = WriteFileAtomically((dir / name).string(), *text);
+    if (!written.ok()) {
+      std::cerr << "warlight match: " << written.message() << "\n";
+      return 1;
+    }
+  }
+  if (json) {
+    std::cout << result;
+  } else {
+    std::string winner =
+        record.outcome == Outcome::kDraw
+            ? "draw"
+            : std::string(WinnerName(record.outcome)) + " (" +
+                  bots[record.outcome == Outcome::kPlayer1Won ? 0 : 1] +
+                  ") won";
+    std::cout << winner << " after " << record.rounds << " rounds; seed "
+              << seed << "; time-outs " << record.stats[0].timeouts << "/"
+              << record.stats[1].timeouts << ", illegal moves "
+              << record.stats[0].illegal_moves << "/"
+              << record.stats[1].illegal_moves << ", parse errors "
+              << record.stats[0].parse_errors << "/"
+              << record.stats[1].parse_errors << "; " << out_dir << "\n";
+  }
+  return 0;
+}
+
+}  // namespace wl::tools
