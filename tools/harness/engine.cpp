@@ -53,8 +53,13 @@ Player PlayerOf(int seat) {
 // One game in progress; PlayGame runs it start to end.
 class Engine {
  public:
-  Engine(const Map& map, int64_t seed, Seat& p1, Seat& p2)
-      : game_(map), rng_(seed), seats_{&p1, &p2} {}
+  Engine(const Map& map, int64_t seed, Seat& p1, Seat& p2,
+         const TimeRules& time)
+      : game_(map),
+        rng_(seed),
+        seats_{&p1, &p2},
+        time_(time),
+        bank_{time.timebank_ms, time.timebank_ms} {}
 
   GameRecord Play() {
     Setup setup = SetUp(game_, rng_);
@@ -103,8 +108,9 @@ class Engine {
     int64_t elapsed = reply.timed_out ? bank : reply.elapsed_ms;
     SeatStats& stats = record_.stats[seat];
     stats.time_used_ms += elapsed;
-    bank_[seat] = std::min(
-        std::max<int64_t>(bank - elapsed, 0) + kTimePerMoveMs, kTimebankMs);
+    bank_[seat] =
+        std::min(std::max<int64_t>(bank - elapsed, 0) + time_.time_per_move_ms,
+                 time_.timebank_ms);
     if (reply.timed_out) {
       dump += "Response timed out (" + std::to_string(bank) +
               "ms), let your bot return 'No moves' instead of nothing or make "
@@ -140,8 +146,9 @@ class Engine {
   void SendSettings(const Setup& setup) {
     const Map& map = game_.GetMap();
     for (int seat = 0; seat < 2; ++seat) {
-      Send(seat, "settings timebank " + std::to_string(kTimebankMs));
-      Send(seat, "settings time_per_move " + std::to_string(kTimePerMoveMs));
+      Send(seat, "settings timebank " + std::to_string(time_.timebank_ms));
+      Send(seat,
+           "settings time_per_move " + std::to_string(time_.time_per_move_ms));
       Send(seat, "settings max_rounds " + std::to_string(game_.MaxRounds()));
       Send(seat,
            "settings your_bot " + std::string(PlayerName(PlayerOf(seat))));
@@ -355,10 +362,11 @@ class Engine {
   Game game_;
   JavaRandom rng_;
   Seat* seats_[2];
+  TimeRules time_;
   State state_;
   GameRecord record_;
   bool killed_[2] = {false, false};
-  int64_t bank_[2] = {kTimebankMs, kTimebankMs};
+  int64_t bank_[2];
   int income_[2] = {0, 0};
   std::string candidates_line_;
   std::string history_[3];  // full view, player1's view, player2's view
@@ -381,9 +389,9 @@ std::string OutcomeLine(Outcome outcome) {
   }
 }
 
-GameRecord PlayGame(const Map& map, int64_t seed, Seat& player1,
-                    Seat& player2) {
-  return Engine(map, seed, player1, player2).Play();
+GameRecord PlayGame(const Map& map, int64_t seed, Seat& player1, Seat& player2,
+                    const TimeRules& time) {
+  return Engine(map, seed, player1, player2, time).Play();
 }
 
 }  // namespace wl::tools

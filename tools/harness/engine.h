@@ -9,7 +9,7 @@
 // engine does.
 //
 //   RecordedSeat p1(...), p2(...);
-//   absl::StatusOr<GameRecord> record = PlayGame(map, seed, p1, p2);
+//   GameRecord record = PlayGame(map, seed, p1, p2);
 //   write(record->dump[0]); write(record->replay); ...
 #ifndef WL_TOOLS_HARNESS_ENGINE_H_
 #define WL_TOOLS_HARNESS_ENGINE_H_
@@ -64,8 +64,16 @@ constexpr int64_t kTimebankMs = 10000;
 constexpr int64_t kTimePerMoveMs = 500;
 constexpr int kMaxTimeouts = 2;  // the third time-out kills the bot
 
+// The time settings of a game. The defaults are the official ones; tests and
+// quick experiments may shrink them (the settings lines then say so).
+struct TimeRules {
+  int64_t timebank_ms = kTimebankMs;
+  int64_t time_per_move_ms = kTimePerMoveMs;
+};
+
 // Plays one game to its end. Precondition: map.Validate() is "".
-GameRecord PlayGame(const Map& map, int64_t seed, Seat& player1, Seat& player2);
+GameRecord PlayGame(const Map& map, int64_t seed, Seat& player1, Seat& player2,
+                    const TimeRules& time = TimeRules());
 
 // "player1 won", "player2 won" or "Nobody won".
 std::string OutcomeLine(Outcome outcome);

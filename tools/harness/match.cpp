@@ -14,6 +14,7 @@
 #include "common/files.h"
 #include "harness/bot_process.h"
 #include "harness/map_json.h"
+#include "harness/verify.h"
 #include "mapgen/mapgen.h"
 
 namespace wl::tools {
@@ -27,12 +28,6 @@ fs::path ExecutableDir() {
   std::error_code ec;
   fs::path self = fs::read_symlink("/proc/self/exe", ec);
   return ec ? fs::current_path() : self.parent_path();
-}
-
-const char* WinnerName(Outcome o) {
-  return o == Outcome::kPlayer1Won   ? "player1"
-         : o == Outcome::kPlayer2Won ? "player2"
-                                     : "draw";
 }
 
 void OnSignal(int signal) {
@@ -84,6 +79,7 @@ std::string ResultJson(const GameRecord& record, int64_t seed,
 int MatchMain(int argc, char** argv) {
   std::string map_file, out_dir;
   int64_t seed = -1, regions = 0, stderr_cap = 1 << 20;
+  int64_t timebank = kTimebankMs, time_per_move = kTimePerMoveMs;
   bool json = false;
   Flags flags("match", "BOT1 BOT2",
               "Plays one game between two bots exactly as the official engine\n"
@@ -101,6 +97,10 @@ int MatchMain(int argc, char** argv) {
   flags.String("out", &out_dir, "DIR",
                "the game folder (default: games/<time>-seed<S>)");
   flags.Bool("json", &json, "print result.json instead of one line");
+  flags.Int("timebank", &timebank, "MS",
+            "the time bank; not the official value if changed");
+  flags.Int("time-per-move", &time_per_move, "MS",
+            "added to the bank after each answer; not official if changed");
   flags.Int("stderr-cap", &stderr_cap, "BYTES",
             "keep at most this much of each bot's stderr");
   std::vector<std::string> bots;
@@ -108,6 +108,9 @@ int MatchMain(int argc, char** argv) {
   if (bots.size() != 2) return flags.Fail("needs exactly two bots");
   if (seed < -1) return flags.Fail("--seed must be >= 0");
   if (stderr_cap < 0) return flags.Fail("--stderr-cap must be >= 0");
+  if (timebank < 1 || time_per_move < 0) {
+    return flags.Fail("--timebank must be >= 1 and --time-per-move >= 0");
+  }
   if (seed == -1) seed = std::random_device()() & 0x7FFFFFFF;
 
   // The map, checked before any bot is started.
@@ -167,7 +170,8 @@ int MatchMain(int argc, char** argv) {
     }
     seats[i] = *std::move(bot);
   }
-  GameRecord record = PlayGame(map, seed, *seats[0], *seats[1]);
+  GameRecord record = PlayGame(map, seed, *seats[0], *seats[1],
+                               TimeRules{timebank, time_per_move});
   for (auto& seat : seats) seat.reset();  // closes stdin, kills, reaps
 
   std::string command = "warlight match";

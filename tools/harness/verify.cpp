@@ -128,8 +128,14 @@ std::string MaskTimebanks(const std::string& text) {
   return out;
 }
 
-absl::StatusOr<std::string> VerifyGameDir(const std::string& dir_name,
-                                          const std::string& maps_dir) {
+std::string WinnerName(Outcome outcome) {
+  return outcome == Outcome::kPlayer1Won   ? "player1"
+         : outcome == Outcome::kPlayer2Won ? "player2"
+                                           : "draw";
+}
+
+absl::StatusOr<RecordedGame> LoadRecordedGame(const std::string& dir_name,
+                                              const std::string& maps_dir) {
   fs::path dir(dir_name);
   if (!fs::is_directory(dir)) {
     return absl::NotFoundError(absl::StrCat(dir_name, " is not a directory"));
@@ -140,8 +146,8 @@ absl::StatusOr<std::string> VerifyGameDir(const std::string& dir_name,
   boost::json::error_code ec;
   boost::json::value meta = boost::json::parse(*meta_text, ec);
   const boost::json::object* obj =
-      meta.is_object() ? &meta.as_object() : nullptr;
-  if (ec || !obj || !obj->contains("seed") || !obj->at("seed").is_number() ||
+      !ec && meta.is_object() ? &meta.as_object() : nullptr;
+  if (!obj || !obj->contains("seed") || !obj->at("seed").is_number() ||
       !obj->contains("map") || !obj->at("map").is_string() ||
       !obj->contains("winner") || !obj->at("winner").is_string()) {
     return absl::InvalidArgumentError(
@@ -149,55 +155,69 @@ absl::StatusOr<std::string> VerifyGameDir(const std::string& dir_name,
                      ": needs a JSON object with \"seed\" (number), \"map\" "
                      "and \"winner\""));
   }
-  const int64_t seed = obj->at("seed").to_number<int64_t>();
-  const std::string map_name(obj->at("map").as_string());
-  const std::string winner(obj->at("winner").as_string());
+  RecordedGame game;
+  game.seed = obj->at("seed").to_number<int64_t>();
+  game.winner = std::string(obj->at("winner").as_string());
   fs::path maps =
       maps_dir.empty() ? dir / ".." / ".." / "maps" : fs::path(maps_dir);
-  absl::StatusOr<Map> map = LoadMapFile((maps / map_name).string());
-  if (!map.ok()) return map.status();
-
-  std::string recorded[2];
+  game.map_path = (maps / std::string(obj->at("map").as_string())).string();
   for (int p = 0; p < 2; ++p) {
     absl::StatusOr<std::string> text = ReadFileToString(
         (dir / absl::StrCat("dump_player", p + 1, ".txt")).string());
     if (!text.ok()) return text.status();
-    recorded[p] = *text;
+    game.dump[p] = *std::move(text);
   }
   absl::StatusOr<std::string> replay = ReadGzip(dir / "replay.txt.gz");
   if (!replay.ok()) return replay.status();
-
-  RecordedSeat seat1(recorded[0]), seat2(recorded[1]);
-  GameRecord game = PlayGame(*map, seed, seat1, seat2);
-
-  for (int p = 0; p < 2; ++p) {
-    std::string diff = FirstDifference(
-        absl::StrCat("dump_player", p + 1, ".txt"), MaskTimebanks(recorded[p]),
-        MaskTimebanks(game.dump[p]));
-    if (!diff.empty()) return diff;
-  }
-  if (std::string diff = FirstDifference("replay.txt", *replay, game.replay);
-      !diff.empty()) {
-    return diff;
-  }
+  game.replay = *std::move(replay);
   if (fs::exists(dir / "engine_stderr.txt")) {
     absl::StatusOr<std::string> err =
         ReadFileToString((dir / "engine_stderr.txt").string());
     if (!err.ok()) return err.status();
-    if (std::string diff =
-            FirstDifference("engine_stderr.txt", *err, game.engine_stderr);
+    game.engine_stderr = *std::move(err);
+  }
+  return game;
+}
+
+std::string CompareWithRecording(const RecordedGame& recorded,
+                                 const std::string dump[2],
+                                 const std::string& replay,
+                                 const std::string* engine_stderr,
+                                 const std::string& winner) {
+  for (int p = 0; p < 2; ++p) {
+    std::string diff = FirstDifference(
+        absl::StrCat("dump_player", p + 1, ".txt"),
+        MaskTimebanks(recorded.dump[p]), MaskTimebanks(dump[p]));
+    if (!diff.empty()) return diff;
+  }
+  if (std::string diff = FirstDifference("replay.txt", recorded.replay, replay);
+      !diff.empty()) {
+    return diff;
+  }
+  if (engine_stderr && recorded.engine_stderr) {
+    if (std::string diff = FirstDifference(
+            "engine_stderr.txt", *recorded.engine_stderr, *engine_stderr);
         !diff.empty()) {
       return diff;
     }
   }
-  const std::string ours = game.outcome == Outcome::kPlayer1Won   ? "player1"
-                           : game.outcome == Outcome::kPlayer2Won ? "player2"
-                                                                  : "draw";
-  if (ours != winner) {
-    return absl::StrCat("meta.json: recorded winner ", winner, ", regenerated ",
-                        ours);
+  if (winner != recorded.winner) {
+    return absl::StrCat("meta.json: recorded winner ", recorded.winner,
+                        ", regenerated ", winner);
   }
   return "";
+}
+
+absl::StatusOr<std::string> VerifyGameDir(const std::string& dir,
+                                          const std::string& maps_dir) {
+  absl::StatusOr<RecordedGame> recorded = LoadRecordedGame(dir, maps_dir);
+  if (!recorded.ok()) return recorded.status();
+  absl::StatusOr<Map> map = LoadMapFile(recorded->map_path);
+  if (!map.ok()) return map.status();
+  RecordedSeat seat1(recorded->dump[0]), seat2(recorded->dump[1]);
+  GameRecord game = PlayGame(*map, recorded->seed, seat1, seat2);
+  return CompareWithRecording(*recorded, game.dump, game.replay,
+                              &game.engine_stderr, WinnerName(game.outcome));
 }
 
 int VerifyMain(int argc, char** argv) {

@@ -14,11 +14,38 @@
 #ifndef WL_TOOLS_HARNESS_VERIFY_H_
 #define WL_TOOLS_HARNESS_VERIFY_H_
 
+#include <cstdint>
+#include <optional>
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "rules.h"
 
 namespace wl::tools {
+
+// A recorded game, read from its directory.
+struct RecordedGame {
+  int64_t seed = 0;
+  std::string map_path;  // <maps_dir>/<meta.json "map">
+  std::string winner;    // "player1", "player2" or "draw"
+  std::string dump[2];
+  std::string replay;
+  std::optional<std::string> engine_stderr;
+};
+absl::StatusOr<RecordedGame> LoadRecordedGame(const std::string& dir,
+                                              const std::string& maps_dir = "");
+
+// Compares a regenerated game with a recording: both dumps with the time
+// banks masked, the replay byte for byte, the engine's stderr when both
+// are given, and the winner. Returns "" or the first difference.
+std::string CompareWithRecording(const RecordedGame& recorded,
+                                 const std::string dump[2],
+                                 const std::string& replay,
+                                 const std::string* engine_stderr,
+                                 const std::string& winner);
+
+// "player1", "player2" or "draw", as meta.json and result.json say.
+std::string WinnerName(Outcome outcome);
 
 // The map is looked up as <maps_dir>/<meta.json "map">; an empty maps_dir
 // means <dir>/../../maps (where ../shared keeps them). Returns "" when the
