@@ -3,6 +3,7 @@
 #include <iostream>
 #include <string>
 
+#include "arena/arena.h"
 #include "harness/match.h"
 #include "harness/verify.h"
 #include "mapgen/mapgen.h"
@@ -12,6 +13,9 @@ namespace {
 constexpr const char* kUsage =
     "usage: warlight <command> [args]\n\n"
     "commands:\n"
+    "  arena BOT BOT...  many games between every pair of bots, with "
+    "statistics\n"
+    "                    (arena merge FILE... combines result files)\n"
     "  match BOT1 BOT2   play one game between two bots under the official\n"
     "                    rules, with dumps, replay and result\n"
     "  mapgen            write a map shaped like the real competition maps\n"
@@ -28,6 +32,7 @@ int main(int argc, char** argv) {
     std::cout << kUsage;
     return command.empty() ? 2 : 0;
   }
+  if (command == "arena") return wl::tools::ArenaMain(argc - 2, argv + 2);
   if (command == "match") return wl::tools::MatchMain(argc - 2, argv + 2);
   if (command == "mapgen") return wl::tools::MapgenMain(argc - 2, argv + 2);
   if (command == "verify") return wl::tools::VerifyMain(argc - 2, argv + 2);

@@ -40,11 +40,13 @@ class JavaRandom {
     state_ = (state_ * kMultiplier + 0xB) & kMask;
     return static_cast<int32_t>(static_cast<int64_t>(state_ >> (48 - bits)));
   }
-  // Java's nextLong(): ((long) next(32) << 32) + next(32).
+  // Java's nextLong(): ((long) next(32) << 32) + next(32), with Java's
+  // two's-complement wrap-around (done in unsigned arithmetic: shifting a
+  // negative int64_t is undefined in C++17).
   uint64_t NextU64() {
-    int64_t high = Next(32);
-    int64_t low = Next(32);
-    return static_cast<uint64_t>((high << 32) + low);
+    const uint64_t high = static_cast<uint64_t>(static_cast<int64_t>(Next(32)));
+    const uint64_t low = static_cast<uint64_t>(static_cast<int64_t>(Next(32)));
+    return (high << 32) + low;
   }
   // ((next(26) << 27) + next(27)) * 2^-53, in [0, 1).
   double NextDouble() {

@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <exception>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -95,59 +96,83 @@ inline std::string_view Trimmed(std::string_view s) {
 
 }  // namespace runner_internal
 
-// Plays one game over the given streams. Returns 0 at end of input.
-inline int Run(Bot& bot, std::istream& in = std::cin,
-               std::ostream& out = std::cout, std::ostream& log = std::cerr) {
-  using runner_internal::StartsWith;
-  View view;
-  std::string line;
-  auto answer = [&out](const std::string& text) {
-    out << text << '\n';
-    out.flush();
-  };
-  while (std::getline(in, line)) {
+// One bot's side of a game: feeds engine lines to the View and the bot, and
+// returns the answer line for each request. Run() drives it from stdin; the
+// arena drives it in process, with no pipes.
+//
+//   wl::Session session(bot, std::cerr);
+//   std::optional<std::string> answer = session.Handle("go place_armies 9000");
+class Session {
+ public:
+  Session(Bot& bot, std::ostream& log) : bot_(bot), log_(log) {}
+
+  // Applies one engine line. Returns the answer line (without "\n") when
+  // the line is a request, nullopt otherwise.
+  std::optional<std::string> Handle(const std::string& line) {
+    using runner_internal::StartsWith;
     Message message = Parse(line);
-    std::string error = view.Apply(message);
+    std::string error = view_.Apply(message);
     if (!error.empty()) {
-      log << "wl: ignored engine line: " << error << "\n";
+      log_ << "wl: ignored engine line: " << error << "\n";
       // A request must be answered even when it cannot be read.
       std::string_view head = runner_internal::Trimmed(line);
       if (StartsWith(head, "go ") || StartsWith(head, "pick_starting_region")) {
-        answer("No moves");
+        return "No moves";
       }
-      continue;
+      return std::nullopt;
     }
     try {
       if (std::holds_alternative<msg::PickStartingRegion>(message)) {
-        const std::vector<int>& pickable = view.PickableRegions();
-        if (pickable.empty()) {
-          answer("No moves");
-          continue;
-        }
-        int pick = bot.PickStartingRegion(view);
+        const std::vector<int>& pickable = view_.PickableRegions();
+        if (pickable.empty()) return "No moves";
+        int pick = bot_.PickStartingRegion(view_);
         if (std::find(pickable.begin(), pickable.end(), pick) ==
             pickable.end()) {
-          log << "wl: pick " << pick << " is not pickable; picking "
-              << pickable.front() << "\n";
+          log_ << "wl: pick " << pick << " is not pickable; picking "
+               << pickable.front() << "\n";
           pick = pickable.front();
         }
-        answer(FormatPick(pick));
-      } else if (std::holds_alternative<msg::GoPlaceArmies>(message)) {
-        std::vector<Move> moves =
-            SanitiseMoves(view, MoveKind::kPlace, bot.PlaceArmies(view), log);
-        view.ApplyOwnPlacements(moves);
-        answer(FormatMoves(view.MyName(), moves));
-      } else if (std::holds_alternative<msg::GoAttackTransfer>(message)) {
-        std::vector<Move> moves = SanitiseMoves(view, MoveKind::kAttackTransfer,
-                                                bot.AttackTransfer(view), log);
-        answer(FormatMoves(view.MyName(), moves));
+        return FormatPick(pick);
+      }
+      if (std::holds_alternative<msg::GoPlaceArmies>(message)) {
+        std::vector<Move> moves = SanitiseMoves(view_, MoveKind::kPlace,
+                                                bot_.PlaceArmies(view_), log_);
+        view_.ApplyOwnPlacements(moves);
+        return FormatMoves(view_.MyName(), moves);
+      }
+      if (std::holds_alternative<msg::GoAttackTransfer>(message)) {
+        std::vector<Move> moves = SanitiseMoves(
+            view_, MoveKind::kAttackTransfer, bot_.AttackTransfer(view_), log_);
+        return FormatMoves(view_.MyName(), moves);
       }
     } catch (const std::exception& e) {
-      log << "wl: the bot threw: " << e.what() << "; answering No moves\n";
-      answer("No moves");
+      log_ << "wl: the bot threw: " << e.what() << "; answering No moves\n";
+      return "No moves";
     } catch (...) {
-      log << "wl: the bot threw; answering No moves\n";
-      answer("No moves");
+      log_ << "wl: the bot threw; answering No moves\n";
+      return "No moves";
+    }
+    return std::nullopt;
+  }
+
+  const View& view() const { return view_; }
+
+ private:
+  Bot& bot_;
+  std::ostream& log_;
+  View view_;
+};
+
+// Plays one game over the given streams: one line out, flushed, per
+// request. Returns 0 at end of input.
+inline int Run(Bot& bot, std::istream& in = std::cin,
+               std::ostream& out = std::cout, std::ostream& log = std::cerr) {
+  Session session(bot, log);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (std::optional<std::string> answer = session.Handle(line)) {
+      out << *answer << '\n';
+      out.flush();
     }
   }
   return 0;
