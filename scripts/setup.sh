@@ -13,7 +13,8 @@ if [[ "${WL_MINIMAL:-0}" == 1 ]]; then
   cmake_flags+=(-DWL_BUILD_TOOLS=OFF -DWL_BUILD_TESTS=OFF -DWL_BUILD_BENCH=OFF)
 else
   packages+=(libboost1.81-dev libboost-json1.81-dev libabsl-dev zlib1g-dev
-             libgtest-dev libgmock-dev libbenchmark-dev)
+             libgtest-dev libgmock-dev libbenchmark-dev
+             chromium python3)  # the replay viewer's browser test; bench.sh
 fi
 
 missing=()

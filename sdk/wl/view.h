@@ -61,7 +61,9 @@ class View {
     for (const Move& m : moves) {
       if (m.kind == MoveKind::kPlace && owned_.Contains(m.from) &&
           m.armies > 0) {
-        armies_[m.from] += m.armies;
+        // Saturating: a garbage update_map may claim 2^31 - 1 armies.
+        const int64_t sum = int64_t{armies_[m.from]} + m.armies;
+        armies_[m.from] = static_cast<int>(std::min<int64_t>(sum, INT32_MAX));
         memory_[m.from].armies = armies_[m.from];
       }
     }
