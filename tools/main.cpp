@@ -7,6 +7,7 @@
 #include "harness/match.h"
 #include "harness/verify.h"
 #include "mapgen/mapgen.h"
+#include "profile/profile.h"
 
 namespace {
 
@@ -19,6 +20,7 @@ constexpr const char* kUsage =
     "  match BOT1 BOT2   play one game between two bots under the official\n"
     "                    rules, with dumps, replay and result\n"
     "  mapgen            write a map shaped like the real competition maps\n"
+    "  profile BOT       how fast a bot answers under the official time rules\n"
     "  verify DIR...     regenerate recorded official games and compare them\n"
     "                    line by line with the recordings\n\n"
     "Run 'warlight <command> --help' for a command's options.\n";
@@ -35,6 +37,7 @@ int main(int argc, char** argv) {
   if (command == "arena") return wl::tools::ArenaMain(argc - 2, argv + 2);
   if (command == "match") return wl::tools::MatchMain(argc - 2, argv + 2);
   if (command == "mapgen") return wl::tools::MapgenMain(argc - 2, argv + 2);
+  if (command == "profile") return wl::tools::ProfileMain(argc - 2, argv + 2);
   if (command == "verify") return wl::tools::VerifyMain(argc - 2, argv + 2);
   std::cerr << "warlight: unknown command '" << command
             << "' (see warlight --help)\n";

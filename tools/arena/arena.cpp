@@ -26,6 +26,7 @@
 #include "common/files.h"
 #include "harness/bot_process.h"
 #include "harness/engine.h"
+#include "harness/game_files.h"
 #include "harness/in_process_seat.h"
 #include "harness/map_json.h"
 #include "harness/match.h"
@@ -56,11 +57,6 @@ std::string FormatDuration(double seconds) {
     std::snprintf(buf, sizeof buf, "%d:%02d", s / 60, s % 60);
   }
   return buf;
-}
-
-bool IsBuiltIn(const std::string& bot) {
-  const std::vector<std::string>& names = BuiltInBotNames();
-  return std::find(names.begin(), names.end(), bot) != names.end();
 }
 
 // The seed a bot gets in a game: the same in process and as a process.
@@ -102,13 +98,12 @@ absl::StatusOr<GameRecord> PlayArenaGame(const ArenaGame& game,
   for (int seat = 0; seat < 2; ++seat) {
     const std::string& bot = game.bots[seat];
     const uint64_t bot_seed = BotSeed(game, seat);
-    if (IsBuiltIn(bot) && !options.force_processes) {
+    if (IsBuiltInBot(bot) && !options.force_processes) {
       seats[seat] =
           std::make_unique<InProcessSeat>(MakeBuiltInBot(bot, bot_seed));
       continue;
     }
-    std::string command = ResolveBotCommand(bot);
-    if (IsBuiltIn(bot)) command += " --seed " + std::to_string(bot_seed);
+    const std::string command = BotCommand(bot, bot_seed);
     BotProcessOptions process_options;
     process_options.stderr_cap_bytes = options.stderr_cap;
     absl::StatusOr<std::unique_ptr<BotProcess>> process =
@@ -407,28 +402,6 @@ int MergeMain(int argc, char** argv) {
   return 0;
 }
 
-// Lists the *.json files of a folder, sorted.
-absl::StatusOr<std::vector<std::string>> MapFiles(const std::string& dir) {
-  std::vector<std::string> maps;
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir, ec)) {
-    if (e.path().extension() == ".json") maps.push_back(e.path().string());
-  }
-  if (ec) return absl::NotFoundError("cannot read the maps folder " + dir);
-  if (maps.empty()) return absl::NotFoundError("no *.json map in " + dir);
-  std::sort(maps.begin(), maps.end());
-  for (const std::string& m : maps) {
-    absl::StatusOr<Map> map = LoadMapFile(m);
-    if (!map.ok()) return map.status();
-  }
-  return maps;
-}
-
-void OnSignal(int signal) {
-  KillAllBots();
-  ::_exit(128 + signal);
-}
-
 }  // namespace
 
 int ArenaMain(int argc, char** argv) {
@@ -494,13 +467,12 @@ int ArenaMain(int argc, char** argv) {
     return flags.Fail("--shard needs K/N with 1 <= K <= N, e.g. 2/8");
   }
   for (const std::string& bot : options.bots) {
-    if (IsBuiltIn(bot) && !fs::exists(ResolveBotCommand(bot)) &&
-        options.force_processes) {
+    if (IsBuiltInBot(bot) && !IsRepositoryBot(bot) && options.force_processes) {
       return flags.Fail("built-in bot " + bot + " is not built");
     }
   }
   if (!maps_dir.empty()) {
-    absl::StatusOr<std::vector<std::string>> maps = MapFiles(maps_dir);
+    absl::StatusOr<std::vector<std::string>> maps = ListMapFiles(maps_dir);
     if (!maps.ok()) return flags.Fail(std::string(maps.status().message()));
     options.maps = *maps;
   }
@@ -536,10 +508,7 @@ int ArenaMain(int argc, char** argv) {
     results_file = std::fopen(results_path.c_str(), "a");
     if (!results_file) return flags.Fail("cannot append to " + results_path);
   }
-  struct sigaction action = {};
-  action.sa_handler = OnSignal;
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
+  KillBotsOnExitSignals();
 
   // Play, J at a time.
   std::mutex mu;
@@ -627,21 +596,13 @@ int ArenaMain(int argc, char** argv) {
         fs::path dir =
             fs::path(options.out_dir) / ("game" + std::to_string(game.index) +
                                          "-seed" + std::to_string(game.seed));
-        fs::create_directories(dir);
         std::string json = ResultJson(
             *record, game.seed, game.map.empty() ? "generated" : game.map,
             game.bots[0], game.bots[1], "warlight arena");
-        WriteFileAtomically((dir / "dump_player1.txt").string(),
-                            record->dump[0])
-            .IgnoreError();
-        WriteFileAtomically((dir / "dump_player2.txt").string(),
-                            record->dump[1])
-            .IgnoreError();
-        WriteFileAtomically((dir / "replay.txt").string(), record->replay)
-            .IgnoreError();
-        WriteFileAtomically((dir / "map.json").string(), map_json)
-            .IgnoreError();
-        WriteFileAtomically((dir / "result.json").string(), json).IgnoreError();
+        absl::Status written =
+            WriteGameFolder(dir.string(), *record, map_json, json);
+        if (!written.ok())
+          std::cerr << "warlight arena: " << written.message() << "\n";
       }
       if (sprt) {
         auto [a, b] = pair_names(game.pair);

@@ -1,5 +1,8 @@
 #include "arena/builtin_bots.h"
 
+#include <algorithm>
+#include <filesystem>
+
 #include "bots/random/random_bot.h"
 #include "bots/starter/starter_bot.h"
 
@@ -14,6 +17,42 @@ std::unique_ptr<Bot> MakeBuiltInBot(const std::string& name, uint64_t seed) {
   if (name == "starter") return std::make_unique<StarterBot>();
   if (name == "random") return std::make_unique<RandomBot>(seed);
   return nullptr;
+}
+
+bool IsBuiltInBot(const std::string& name) {
+  const std::vector<std::string>& names = BuiltInBotNames();
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+namespace {
+
+std::filesystem::path RepositoryBotPath(const std::string& bot) {
+  if (bot.empty() || bot.find_first_of(" /\t'\"") != std::string::npos) {
+    return {};
+  }
+  std::error_code ec;
+  std::filesystem::path self =
+      std::filesystem::read_symlink("/proc/self/exe", ec);
+  std::filesystem::path dir =
+      ec ? std::filesystem::current_path() : self.parent_path();
+  return dir / "bots" / bot;
+}
+
+}  // namespace
+
+bool IsRepositoryBot(const std::string& bot) {
+  std::filesystem::path path = RepositoryBotPath(bot);
+  return IsBuiltInBot(bot) || (!path.empty() && std::filesystem::exists(path));
+}
+
+std::string ResolveBotCommand(const std::string& bot) {
+  return IsRepositoryBot(bot) ? RepositoryBotPath(bot).string() : bot;
+}
+
+std::string BotCommand(const std::string& bot, uint64_t seed) {
+  std::string command = ResolveBotCommand(bot);
+  if (IsRepositoryBot(bot)) command += " --seed " + std::to_string(seed);
+  return command;
 }
 
 }  // namespace wl::tools

@@ -698,4 +698,18 @@ int KillAllBots() {
   return signalled;
 }
 
+namespace {
+void KillBotsAndExit(int signal) {
+  KillAllBots();  // async-signal-safe: only kill(2) on known groups
+  ::_exit(128 + signal);
+}
+}  // namespace
+
+void KillBotsOnExitSignals() {
+  struct sigaction action = {};
+  action.sa_handler = KillBotsAndExit;
+  for (int signal : {SIGINT, SIGTERM, SIGHUP})
+    sigaction(signal, &action, nullptr);
+}
+
 }  // namespace wl::tools

@@ -13,6 +13,7 @@
 #include "common/cli.h"
 #include "common/files.h"
 #include "harness/bot_process.h"
+#include "harness/game_files.h"
 #include "harness/map_json.h"
 #include "harness/verify.h"
 #include "mapgen/mapgen.h"
@@ -22,27 +23,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* const kBuiltInBots[] = {"starter", "random", "greedy", "mcts"};
-
-fs::path ExecutableDir() {
-  std::error_code ec;
-  fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  return ec ? fs::current_path() : self.parent_path();
-}
-
-void OnSignal(int signal) {
-  KillAllBots();  // async-signal-safe: only kill(2) on known groups
-  ::_exit(128 + signal);
-}
-
 }  // namespace
-
-std::string ResolveBotCommand(const std::string& bot) {
-  for (const char* name : kBuiltInBots) {
-    if (bot == name) return (ExecutableDir() / "bots" / name).string();
-  }
-  return bot;
-}
 
 std::string DefaultGameDir(int64_t seed) {
   std::time_t now = std::time(nullptr);
@@ -148,11 +129,7 @@ int MatchMain(int argc, char** argv) {
     return 1;
   }
 
-  struct sigaction action = {};
-  action.sa_handler = OnSignal;
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
-  sigaction(SIGHUP, &action, nullptr);
+  KillBotsOnExitSignals();
 
   std::unique_ptr<BotProcess> seats[2];
   for (int i = 0; i < 2; ++i) {
@@ -178,18 +155,10 @@ int MatchMain(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) command += std::string(" ") + argv[i];
   std::string result =
       ResultJson(record, seed, map_name, bots[0], bots[1], command);
-  const fs::path dir(out_dir);
-  for (auto [name, text] : {std::pair<const char*, const std::string*>{
-                                "dump_player1.txt", &record.dump[0]},
-                            {"dump_player2.txt", &record.dump[1]},
-                            {"replay.txt", &record.replay},
-                            {"map.json", &map_json},
-                            {"result.json", &result}}) {
-    absl::Status written = WriteFileAtomically((dir / name).string(), *text);
-    if (!written.ok()) {
-      std::cerr << "warlight match: " << written.message() << "\n";
-      return 1;
-    }
+  if (absl::Status written = WriteGameFolder(out_dir, record, map_json, result);
+      !written.ok()) {
+    std::cerr << "warlight match: " << written.message() << "\n";
+    return 1;
   }
   if (json) {
     std::cout << result;

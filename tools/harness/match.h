@@ -13,14 +13,10 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "arena/builtin_bots.h"
 #include "harness/engine.h"
 
 namespace wl::tools {
-
-// The command line that runs a BOT argument: the path of a built-in bot's
-// binary (next to the warlight executable, in bots/), or the argument
-// itself as a shell command.
-std::string ResolveBotCommand(const std::string& bot);
 
 // The folder a game is written to when --out is not given.
 std::string DefaultGameDir(int64_t seed);

@@ -1,0 +1,398 @@
+// profile_test.cpp: `warlight profile`: percentiles, the time budget, the
+// report, the TimingSeat against the engine's own accounting, and whole
+// profiles of real processes, a deliberately slow script among them whose
+// time-outs (and kill) must match its dump.
+#include "profile/profile.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "arena/builtin_bots.h"
+#include "boost/json.hpp"
+#include "common/files.h"
+#include "gtest/gtest.h"
+#include "harness/in_process_seat.h"
+#include "test_maps.h"
+
+namespace wl::tools {
+namespace {
+
+namespace fs = std::filesystem;
+namespace json = boost::json;
+
+constexpr char kTimedOut[] = "Response timed out (";
+constexpr char kSkipping[] =
+    "Maximum number (2) of time-outs reached: skipping all moves.";
+
+int Count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (size_t at = text.find(what); at != std::string::npos;
+       at = text.find(what, at + what.size())) {
+    ++n;
+  }
+  return n;
+}
+
+fs::path TempDir(const std::string& name) {
+  fs::path dir = fs::temp_directory_path() /
+                 ("wl_profile_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string BuiltBot(const std::string& name) {
+  return (fs::path(WL_BINARY_DIR) / "bots" / name).string();
+}
+
+// Runs ProfileMain on these arguments; the exit status.
+int RunProfile(std::vector<std::string> args) {
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  return ProfileMain(static_cast<int>(argv.size()), argv.data());
+}
+
+json::object ReadJson(const fs::path& file) {
+  return json::parse(ReadFileToString(file.string()).value_or("null"))
+      .as_object();
+}
+
+int64_t Int(const json::value& v) { return v.to_number<int64_t>(); }
+
+TimedRequest Request(RequestKind kind, int64_t bank, int64_t elapsed,
+                     bool timed_out = false) {
+  TimedRequest r;
+  r.kind = kind;
+  r.bank_ms = bank;
+  r.elapsed_ms = elapsed;
+  r.timed_out = timed_out;
+  r.answer_ms = static_cast<double>(elapsed);
+  return r;
+}
+
+// ---- Pure parts ------------------------------------------------------------
+
+TEST(ProfileTest, PercentileIsTheNearestRank) {
+  std::vector<double> v = {7, 3, 10, 1, 9, 2, 8, 4, 6, 5};  // 1..10, unsorted
+  EXPECT_EQ(Percentile(v, 50), 5);
+  EXPECT_EQ(Percentile(v, 90), 9);
+  EXPECT_EQ(Percentile(v, 91), 10);
+  EXPECT_EQ(Percentile(v, 99), 10);
+  EXPECT_EQ(Percentile(v, 100), 10);
+  EXPECT_EQ(Percentile(v, 0), 1);
+  EXPECT_EQ(Percentile(v, 10), 1);
+  EXPECT_EQ(Percentile(v, 11), 2);
+  EXPECT_EQ(Percentile(v, -5), 1);
+  EXPECT_EQ(Percentile(v, 250), 10);
+  EXPECT_EQ(Percentile({}, 50), 0);
+  EXPECT_EQ(Percentile({42}, 1), 42);
+  EXPECT_EQ(Percentile({42}, 99), 42);
+  // 100 values: p99 is the 99th, p90 the 90th.
+  std::vector<double> hundred;
+  for (int i = 100; i >= 1; --i) hundred.push_back(i);
+  EXPECT_EQ(Percentile(hundred, 99), 99);
+  EXPECT_EQ(Percentile(hundred, 90), 90);
+  EXPECT_EQ(Percentile(hundred, 50), 50);
+}
+
+TEST(ProfileTest, RequestKindsComeFromTheEngineLines) {
+  EXPECT_EQ(RequestKindOf("pick_starting_region 10000 4 7 12"),
+            RequestKind::kPick);
+  EXPECT_EQ(RequestKindOf("go place_armies 9500"), RequestKind::kPlace);
+  EXPECT_EQ(RequestKindOf("go attack/transfer 9500"), RequestKind::kAttack);
+  EXPECT_EQ(RequestKindOf("settings timebank 10000"), RequestKind::kOther);
+  EXPECT_EQ(RequestKindOf(""), RequestKind::kOther);
+  EXPECT_EQ(RequestKindName(RequestKind::kPick), "pick");
+  EXPECT_EQ(RequestKindName(RequestKind::kPlace), "place");
+  EXPECT_EQ(RequestKindName(RequestKind::kAttack), "attack");
+  EXPECT_EQ(RequestKindName(RequestKind::kOther), "other");
+}
+
+TEST(ProfileTest, TimeAvailableIsTheBankPlusWhatTheAnswersAdd) {
+  const TimeRules official;
+  EXPECT_EQ(TimeAvailableMs(official, 0), 0);
+  EXPECT_EQ(TimeAvailableMs(official, 1), 10000);
+  EXPECT_EQ(TimeAvailableMs(official, 3), 11000);
+  // Reached by a bot that always uses its whole bank.
+  const TimeRules small{1000, 300};
+  int64_t bank = small.timebank_ms, used = 0;
+  for (int i = 0; i < 7; ++i) {
+    used += bank;
+    bank = std::min(std::max<int64_t>(bank - bank, 0) + small.time_per_move_ms,
+                    small.timebank_ms);
+  }
+  EXPECT_EQ(TimeAvailableMs(small, 7), used);
+  // More per answer than the bank holds: the bank is the cap.
+  EXPECT_EQ(TimeAvailableMs(TimeRules{100, 500}, 4), 400);
+}
+
+TEST(ProfileTest, SummaryCountsTimeoutsBanksAndShares) {
+  std::vector<TimedRequest> requests = {
+      Request(RequestKind::kPlace, 10000, 100),
+      Request(RequestKind::kPlace, 9000, 4500),
+      Request(RequestKind::kPlace, 5000, 5000, /*timed_out=*/true),
+      Request(RequestKind::kPlace, 500, 0),
+  };
+  RequestStats s = SummarizeRequests("place", requests);
+  EXPECT_EQ(s.kind, "place");
+  EXPECT_EQ(s.count, 4);
+  EXPECT_EQ(s.timeouts, 1);
+  EXPECT_DOUBLE_EQ(s.mean_ms, (100 + 4500 + 5000 + 0) / 4.0);
+  EXPECT_EQ(s.median_ms, 100);
+  EXPECT_EQ(s.p90_ms, 5000);
+  EXPECT_EQ(s.max_ms, 5000);
+  EXPECT_EQ(s.lowest_bank_ms, 500);
+  EXPECT_EQ(s.lowest_bank_left_ms, 0);  // the time-out
+  // Shares 0.01, 0.5, 1, 0: the lower middle one is 0.01.
+  EXPECT_DOUBLE_EQ(s.median_bank_share, 0.01);
+
+  RequestStats empty = SummarizeRequests("pick", {});
+  EXPECT_EQ(empty.count, 0);
+  EXPECT_EQ(empty.max_ms, 0);
+}
+
+TEST(ProfileTest, ReportSplitsByKindAndSumsTheBudget) {
+  ProfiledGame a;
+  a.seat = 0;
+  a.outcome = "win";
+  a.requests = {Request(RequestKind::kPick, 10000, 10),
+                Request(RequestKind::kPlace, 10000, 20),
+                Request(RequestKind::kAttack, 10000, 30)};
+  ProfiledGame b;
+  b.seat = 1;
+  b.outcome = "loss";
+  b.killed = true;
+  b.skipped_requests = 5;
+  b.requests = {Request(RequestKind::kPick, 1000, 1000, true),
+                Request(RequestKind::kPick, 500, 500, true),
+                Request(RequestKind::kPlace, 500, 500, true)};
+  const TimeRules time{1000, 500};
+  ProfileReport r = BuildProfileReport("slow", "random", time, {a, b});
+  ASSERT_EQ(r.kinds.size(), 4u);
+  EXPECT_EQ(r.kinds[0].kind, "pick");
+  EXPECT_EQ(r.kinds[0].count, 3);
+  EXPECT_EQ(r.kinds[0].timeouts, 2);
+  EXPECT_EQ(r.kinds[1].kind, "place");
+  EXPECT_EQ(r.kinds[1].count, 2);
+  EXPECT_EQ(r.kinds[2].kind, "attack");
+  EXPECT_EQ(r.kinds[2].count, 1);
+  EXPECT_EQ(r.kinds[3].kind, "all");
+  EXPECT_EQ(r.kinds[3].count, 6);
+  EXPECT_EQ(r.timeouts, 3);
+  EXPECT_EQ(r.games_killed, 1);
+  EXPECT_EQ(r.skipped_requests, 5);
+  EXPECT_EQ(r.wins, 1);
+  EXPECT_EQ(r.losses, 1);
+  EXPECT_EQ(r.draws, 0);
+  EXPECT_EQ(r.time_used_ms, 10 + 20 + 30 + 1000 + 500 + 500);
+  EXPECT_EQ(r.time_available_ms, 2 * TimeAvailableMs(time, 3));
+  EXPECT_EQ(r.lowest_bank_left_ms, 0);
+
+  const std::string table = ProfileTable(r);
+  EXPECT_NE(table.find("NOT the official rules"), std::string::npos) << table;
+  EXPECT_NE(table.find("time-outs: 3"), std::string::npos) << table;
+  EXPECT_NE(table.find("killed the bot in 1 game"), std::string::npos) << table;
+  json::object o = json::parse(ProfileJson(r)).as_object();
+  EXPECT_EQ(Int(o.at("timeouts")), 3);
+  EXPECT_EQ(Int(o.at("games_killed")), 1);
+  EXPECT_EQ(o.at("time_rules").at("official").as_bool(), false);
+  EXPECT_EQ(o.at("requests").as_array().size(), 4u);
+  EXPECT_EQ(o.at("game_list").as_array().size(), 2u);
+  EXPECT_EQ(Int(o.at("game_list").at(1).at("timeouts")), 3);
+  EXPECT_EQ(o.at("game_list").at(1).at("seat").as_string(), "player2");
+}
+
+// A Seat that answers from a script, to see what the TimingSeat records.
+class ScriptedSeat : public Seat {
+ public:
+  explicit ScriptedSeat(std::deque<Reply> replies)
+      : replies_(std::move(replies)) {}
+  void Send(const std::string&) override { ++sent; }
+  Reply Ask(const std::string& line, int64_t) override {
+    asked.push_back(line);
+    Reply r = replies_.front();
+    replies_.pop_front();
+    return r;
+  }
+  void Kill() override { killed = true; }
+  int sent = 0;
+  std::vector<std::string> asked;
+  bool killed = false;
+
+ private:
+  std::deque<Reply> replies_;
+};
+
+TEST(ProfileTest, TimingSeatPassesThroughAndRecords) {
+  Reply fast{false, "No moves", 12};
+  Reply late{true, "", 777};  // waited past the bank
+  ScriptedSeat inner({fast, late});
+  TimingSeat seat(inner);
+  seat.Send("settings timebank 500");
+  EXPECT_EQ(seat.Ask("pick_starting_region 500 1 2", 500).line, "No moves");
+  EXPECT_TRUE(seat.Ask("go place_armies 300", 300).timed_out);
+  EXPECT_FALSE(seat.killed());
+  seat.Kill();
+  EXPECT_TRUE(seat.killed());
+  EXPECT_TRUE(inner.killed);
+  EXPECT_EQ(inner.sent, 1);
+  ASSERT_EQ(inner.asked.size(), 2u);
+  ASSERT_EQ(seat.requests().size(), 2u);
+  EXPECT_EQ(seat.requests()[0].kind, RequestKind::kPick);
+  EXPECT_EQ(seat.requests()[0].bank_ms, 500);
+  EXPECT_EQ(seat.requests()[0].elapsed_ms, 12);
+  EXPECT_FALSE(seat.requests()[0].timed_out);
+  EXPECT_EQ(seat.requests()[1].kind, RequestKind::kPlace);
+  EXPECT_EQ(seat.requests()[1].elapsed_ms, 300);  // the engine's count
+  EXPECT_TRUE(seat.requests()[1].timed_out);
+}
+
+// In process: the TimingSeat sees exactly the requests of the dump, and its
+// elapsed times add up to the engine's time_used_ms.
+TEST(ProfileTest, TimingSeatAgreesWithTheEngine) {
+  Map map = wl::testing::RandomTestMap(5, 24);
+  InProcessSeat starter(MakeBuiltInBot("starter", 1));
+  InProcessSeat random(MakeBuiltInBot("random", 2));
+  TimingSeat timing(starter);
+  GameRecord record = PlayGame(map, 11, timing, random);
+  const std::string& dump = record.dump[0];
+  int picks = 0, places = 0, attacks = 0;
+  for (const TimedRequest& r : timing.requests()) {
+    picks += r.kind == RequestKind::kPick;
+    places += r.kind == RequestKind::kPlace;
+    attacks += r.kind == RequestKind::kAttack;
+  }
+  EXPECT_GT(picks, 0);
+  EXPECT_GT(places, 0);
+  EXPECT_EQ(picks, Count(dump, "pick_starting_region "));
+  EXPECT_EQ(places, Count(dump, "go place_armies "));
+  EXPECT_EQ(attacks, Count(dump, "go attack/transfer "));
+  int64_t used = 0;
+  for (const TimedRequest& r : timing.requests()) used += r.elapsed_ms;
+  EXPECT_EQ(used, record.stats[0].time_used_ms);
+  EXPECT_EQ(SummarizeRequests("all", timing.requests()).timeouts,
+            record.stats[0].timeouts);
+}
+
+// ---- Whole profiles through processes --------------------------------------
+
+TEST(ProfileTest, FlagErrorsAreOneLineAndStatus2) {
+  EXPECT_EQ(RunProfile({}), 2);
+  EXPECT_EQ(RunProfile({"a", "b"}), 2);
+  EXPECT_EQ(RunProfile({"x", "--games", "0"}), 2);
+  EXPECT_EQ(RunProfile({"x", "--regions", "3"}), 2);
+  EXPECT_EQ(RunProfile({"x", "--timebank", "0"}), 2);
+  EXPECT_EQ(RunProfile({"x", "--maps", "/nonexistent/maps"}), 2);
+  EXPECT_EQ(RunProfile({"--help"}), 0);
+}
+
+// A bot that needs 600 ms for every answer, under a 1000 ms bank with 100
+// ms per answer: the bank drains, time-outs come, the third kills it. The
+// profile must count exactly the time-outs of its dump, and say it was
+// killed.
+TEST(ProfileTest, SlowScriptTimeoutsMatchTheDump) {
+  const fs::path random = BuiltBot("random");
+  if (!fs::exists(random)) GTEST_SKIP() << "build the random bot first";
+  const fs::path dir = TempDir("slow");
+  const fs::path script = dir / "slow.sh";
+  ASSERT_TRUE(WriteFileAtomically(script.string(),
+                                  "#!/bin/sh\n"
+                                  "while IFS= read -r line; do\n"
+                                  "  case \"$line\" in\n"
+                                  "    pick_starting_region*|go\\ *)\n"
+                                  "      sleep 0.6; echo 'No moves';;\n"
+                                  "  esac\n"
+                                  "done\n")
+                  .ok());
+  const fs::path out = dir / "out";
+  const auto start = std::chrono::steady_clock::now();
+  ASSERT_EQ(RunProfile({"sh " + script.string(), "--games", "1", "--seed", "3",
+                        "--regions", "12", "--opponent",
+                        random.string() + " --seed 5", "--timebank", "1000",
+                        "--time-per-move", "100", "--out", out.string()}),
+            0);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+
+  json::object report = ReadJson(out / "profile.json");
+  ASSERT_EQ(report.at("game_list").as_array().size(), 1u);
+  const json::object& game = report.at("game_list").at(0).as_object();
+  const std::string seat(game.at("seat").as_string());
+  const fs::path game_dir(std::string(game.at("dir").as_string()));
+  const std::string dump =
+      ReadFileToString((game_dir / ("dump_" + seat + ".txt")).string())
+          .value_or("");
+  ASSERT_FALSE(dump.empty()) << game_dir;
+  EXPECT_EQ(Int(report.at("timeouts")), Count(dump, kTimedOut)) << dump;
+  EXPECT_EQ(Int(game.at("timeouts")), Count(dump, kTimedOut));
+  EXPECT_EQ(Int(report.at("timeouts")), 3);  // the third kills the bot
+  EXPECT_TRUE(game.at("killed").as_bool());
+  EXPECT_EQ(Int(report.at("games_killed")), 1);
+  EXPECT_EQ(Int(report.at("skipped_requests")), Count(dump, kSkipping));
+  EXPECT_GT(Int(report.at("skipped_requests")), 0);
+  EXPECT_EQ(Int(report.at("lowest_bank_left_ms")), 0);
+  EXPECT_FALSE(report.at("time_rules").at("official").as_bool());
+  // The answer times are the wall clock's: its answers take 600 ms.
+  const json::array& kinds = report.at("requests").as_array();
+  EXPECT_GE(kinds.at(3).at("max_ms").to_number<double>(), 590);
+  EXPECT_EQ(kinds.at(3).at("kind").as_string(), "all");
+  // The time used is the engine's, as result.json says.
+  json::object result = ReadJson(game_dir / "result.json");
+  const int seat_index = seat == "player1" ? 0 : 1;
+  EXPECT_EQ(Int(game.at("time_used_ms")),
+            Int(result.at("players").at(seat_index).at("time_used_ms")));
+  EXPECT_EQ(Int(result.at("players").at(seat_index).at("timeouts")), 3);
+  fs::remove_all(dir);
+}
+
+// Fast bots under the official rules: no time-out, one place and one
+// attack request per round played, both seats.
+TEST(ProfileTest, FastBuiltInBotsHaveNoTimeouts) {
+  const fs::path random = BuiltBot("random");
+  if (!fs::exists(random)) GTEST_SKIP() << "build the bots first";
+  for (const std::string name : {"starter", "greedy"}) {
+    const fs::path bot = BuiltBot(name);
+    if (!fs::exists(bot)) continue;
+    SCOPED_TRACE(name);
+    const fs::path out = TempDir(name);
+    ASSERT_EQ(
+        RunProfile({bot.string(), "--games", "2", "--seed", "9", "--regions",
+                    "20", "--opponent", random.string() + " --seed 5", "--out",
+                    out.string(), "--json"}),
+        0);
+    json::object report = ReadJson(out / "profile.json");
+    EXPECT_EQ(Int(report.at("timeouts")), 0);
+    EXPECT_EQ(Int(report.at("games_killed")), 0);
+    EXPECT_TRUE(report.at("time_rules").at("official").as_bool());
+    const json::array& kinds = report.at("requests").as_array();
+    ASSERT_EQ(kinds.size(), 4u);
+    EXPECT_GT(Int(kinds[0].at("count")), 0);  // pick
+    EXPECT_GT(Int(kinds[1].at("count")), 0);  // place
+    EXPECT_GE(Int(kinds[1].at("count")), Int(kinds[2].at("count")));
+    EXPECT_GT(report.at("unused_share").to_number<double>(), 0.5);
+    const json::array& games = report.at("game_list").as_array();
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_NE(games[0].at("seat").as_string(), games[1].at("seat").as_string());
+    int64_t places = 0;
+    for (const json::value& g : games) {
+      const std::string dump =
+          ReadFileToString(
+              (fs::path(std::string(g.at("dir").as_string())) /
+               ("dump_" + std::string(g.at("seat").as_string()) + ".txt"))
+                  .string())
+              .value_or("");
+      places += Count(dump, "go place_armies ");
+      EXPECT_EQ(Count(dump, kTimedOut), 0);
+    }
+    EXPECT_EQ(Int(kinds[1].at("count")), places);
+    fs::remove_all(out);
+  }
+}
+
+}  // namespace
+}  // namespace wl::tools
