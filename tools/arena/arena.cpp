@@ -111,7 +111,8 @@ absl::StatusOr<GameRecord> PlayArenaGame(const ArenaGame& game,
     if (!process.ok()) return process.status();
     seats[seat] = *std::move(process);
   }
-  return PlayGame(map, game.seed, *seats[0], *seats[1], options.time);
+  return PlayGame(map, game.seed, *seats[0], *seats[1], options.time,
+                  /*record_replay=*/options.keep_replays != "none");
 }
 
 ArenaResult ToResult(const ArenaGame& game, const GameRecord& record) {

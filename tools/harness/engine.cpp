@@ -54,8 +54,9 @@ Player PlayerOf(int seat) {
 class Engine {
  public:
   Engine(const Map& map, int64_t seed, Seat& p1, Seat& p2,
-         const TimeRules& time)
-      : game_(map),
+         const TimeRules& time, bool record_replay)
+      : record_replay_(record_replay),
+        game_(map),
         rng_(seed),
         seats_{&p1, &p2},
         time_(time),
@@ -76,7 +77,7 @@ class Engine {
       }
     }
     std::string end = OutcomeLine(record_.outcome) + "\n";
-    for (int h = 0; h < 3; ++h) {
+    for (int h = 0; h < 3 && record_replay_; ++h) {
       record_.replay += history_[h];
       record_.replay += end;
     }
@@ -197,8 +198,10 @@ class Engine {
     for (int id : setup.candidates)
       candidates_line_ += std::to_string(id) + ' ';
     record_.replay = candidates_line_ + "\n";
-    std::string initial = MapLine(-1);
-    for (std::string& h : history_) h += initial + "\nround 0\n";
+    if (record_replay_) {
+      std::string initial = MapLine(-1);
+      for (std::string& h : history_) h += initial + "\nround 0\n";
+    }
 
     std::vector<int> remaining = setup.candidates;
     std::vector<int> picks[2];
@@ -212,14 +215,18 @@ class Engine {
       int region = ResolvePick(remaining, pick.region, rng_);
       state_.SetOwner(region, PlayerOf(seat));
       picks[seat].push_back(region);
-      std::string event = std::string(PlayerName(PlayerOf(seat))) +
-                          " place_armies " + std::to_string(region) + " 2\n";
-      std::string map_line = MapLine(-1) + "\n";
-      for (std::string& h : history_) h += event + map_line;
+      if (record_replay_) {
+        std::string event = std::string(PlayerName(PlayerOf(seat))) +
+                            " place_armies " + std::to_string(region) + " 2\n";
+        std::string map_line = MapLine(-1) + "\n";
+        for (std::string& h : history_) h += event + map_line;
+      }
     }
     Send(0, "setup_map opponent_starting_regions" + JoinIds(picks[1]));
     Send(1, "setup_map opponent_starting_regions" + JoinIds(picks[0]));
-    for (int h = 0; h < 3; ++h) history_[h] += MapLine(h - 1) + "\n";
+    if (record_replay_) {
+      for (int h = 0; h < 3; ++h) history_[h] += MapLine(h - 1) + "\n";
+    }
     SendUpdates();
   }
 
@@ -229,8 +236,9 @@ class Engine {
     for (int seat = 0; seat < 2; ++seat) {
       record_.dump[seat] += "Round " + std::to_string(round) + "\n";
     }
-    for (std::string& h : history_)
-      h += "round " + std::to_string(round) + "\n";
+    for (int h = 0; h < 3 && record_replay_; ++h) {
+      history_[h] += "round " + std::to_string(round) + "\n";
+    }
     int left[2] = {income_[0], income_[1]};
     for (int seat = 0; seat < 2; ++seat) {
       place_[seat].Clear();
@@ -308,6 +316,7 @@ class Engine {
       line = move_text;
       if (sees[1 - mover]) seen_moves_[1 - mover] += ' ' + move_text;
     }
+    if (!record_replay_) return;
     history_[0] += line + "\n" + MapLine(-1) + "\n";
     for (int v = 0; v < 2; ++v) {
       if (sees[v]) history_[v + 1] += line + "\n" + MapLine(v) + "\n";
@@ -359,6 +368,7 @@ class Engine {
     return line;
   }
 
+  const bool record_replay_;
   Game game_;
   JavaRandom rng_;
   Seat* seats_[2];
@@ -390,8 +400,8 @@ std::string OutcomeLine(Outcome outcome) {
 }
 
 GameRecord PlayGame(const Map& map, int64_t seed, Seat& player1, Seat& player2,
-                    const TimeRules& time) {
-  return Engine(map, seed, player1, player2, time).Play();
+                    const TimeRules& time, bool record_replay) {
+  return Engine(map, seed, player1, player2, time, record_replay).Play();
 }
 
 }  // namespace wl::tools

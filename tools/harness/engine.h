@@ -71,9 +71,12 @@ struct TimeRules {
   int64_t time_per_move_ms = kTimePerMoveMs;
 };
 
-// Plays one game to its end. Precondition: map.Validate() is "".
+// Plays one game to its end. Precondition: map.Validate() is "". With
+// record_replay false, GameRecord::replay stays empty (the arena's fast
+// path when it keeps no replays: the three histories are most of the work).
 GameRecord PlayGame(const Map& map, int64_t seed, Seat& player1, Seat& player2,
-                    const TimeRules& time = TimeRules());
+                    const TimeRules& time = TimeRules(),
+                    bool record_replay = true);
 
 // "player1 won", "player2 won" or "Nobody won".
 std::string OutcomeLine(Outcome outcome);

@@ -1,0 +1,44 @@
+// Whole games as the in-process arena plays them (engine lines, answer
+// reader, dumps and replay included) between built-in bots on the official
+// example map: items/s = games per second on one core.
+#include <cstdlib>
+#include <filesystem>
+
+#include "arena/builtin_bots.h"
+#include "benchmark/benchmark.h"
+#include "harness/engine.h"
+#include "harness/in_process_seat.h"
+#include "harness/map_json.h"
+
+namespace {
+
+void BM_ArenaGame(benchmark::State& state, const char* bot1, const char* bot2) {
+  const char* shared = std::getenv("WL_SHARED");
+  std::filesystem::path path =
+      std::filesystem::path(shared ? shared : WL_SHARED_DIR) / "maps" /
+      "example.json";
+  absl::StatusOr<wl::Map> map = wl::tools::LoadMapFile(path.string());
+  if (!map.ok()) {
+    state.SkipWithError("../shared/maps is absent: arena bench skipped");
+    return;
+  }
+  int64_t seed = 1, rounds = 0;
+  for (auto _ : state) {
+    wl::tools::InProcessSeat p1(wl::tools::MakeBuiltInBot(bot1, seed));
+    wl::tools::InProcessSeat p2(wl::tools::MakeBuiltInBot(bot2, seed + 1));
+    // As the arena plays when it keeps no replay.
+    wl::tools::GameRecord record = wl::tools::PlayGame(
+        *map, seed++, p1, p2, wl::tools::TimeRules(), /*record_replay=*/false);
+    rounds += record.rounds;
+    benchmark::DoNotOptimize(record.dump[0].data());
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["rounds/game"] = benchmark::Counter(
+      static_cast<double>(rounds), benchmark::Counter::kAvgIterations);
+}
+BENCHMARK_CAPTURE(BM_ArenaGame, random_vs_random, "random", "random")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ArenaGame, starter_vs_starter, "starter", "starter")
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace
