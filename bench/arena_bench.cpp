@@ -40,5 +40,7 @@ BENCHMARK_CAPTURE(BM_ArenaGame, random_vs_random, "random", "random")
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_ArenaGame, starter_vs_starter, "starter", "starter")
     ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ArenaGame, greedy_vs_greedy, "greedy", "greedy")
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace

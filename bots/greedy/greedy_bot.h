@@ -1,0 +1,157 @@
+// greedy_bot.h: a careful heuristic bot, in the manner of the good
+// rule-based bots of the 2015 Warlight AI Challenge 2.
+//
+//   GreedyBot bot(/*seed=*/1);
+//   return wl::Run(bot);
+//
+// How it thinks, and where to read on:
+//   - The draft (PickStartingRegion): each candidate is worth its super
+//     region's bonus per army needed to complete it (wastelands need 11
+//     armies each), less for many entrances to defend, more if a cheap
+//     bonus lies next door.
+//   - Each round, greedy_beliefs.h rebuilds what it believes about the map
+//     (fog memory, the opponent's bonuses and income), and greedy_plan.h
+//     plans the whole round at "go place_armies": placements, attacks and
+//     transfers. The answer to "go attack/transfer" is that plan, checked
+//     again against the View (which then includes our placements).
+//   - Orders are legal by construction, and checked once more before they
+//     leave (FitToArmies): never more than armies - 1 out of a region, never
+//     the same from->to pair twice.
+//   - Deterministic: the seed only breaks exact ties in the draft.
+#ifndef GREEDY_BOT_H_
+#define GREEDY_BOT_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "bot.h"
+#include "combat.h"
+#include "greedy_beliefs.h"
+#include "greedy_plan.h"
+#include "map.h"
+#include "orders.h"
+#include "region_set.h"
+#include "view.h"
+
+class GreedyBot : public wl::Bot {
+ public:
+  explicit GreedyBot(uint64_t seed = 1,
+                     const greedy::Weights& weights = greedy::Weights())
+      : seed_(seed), weights_(weights) {}
+
+  int PickStartingRegion(const wl::View& view) override {
+    const std::vector<int>& pickable = view.PickableRegions();
+    int best = pickable.front();
+    double best_score = -1e9;
+    for (int c : pickable) {
+      double score = PickScore(view, c);
+      if (score > best_score) {
+        best_score = score;
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  std::vector<wl::Move> PlaceArmies(const wl::View& view) override {
+    greedy::Beliefs beliefs = greedy::InferBeliefs(view);
+    greedy::Plan plan =
+        greedy::Planner(view, beliefs, view.Income(), weights_).Make();
+    planned_round_ = view.Round();
+    planned_moves_ = plan.moves;
+    return plan.placements;
+  }
+
+  std::vector<wl::Move> AttackTransfer(const wl::View& view) override {
+    std::vector<wl::Move> moves;
+    if (planned_round_ == view.Round()) {
+      moves = planned_moves_;
+    } else {
+      // No plan from this round's placement phase (a test asking directly,
+      // or a missed request): plan now with nothing left to place.
+      greedy::Beliefs beliefs = greedy::InferBeliefs(view);
+      moves = greedy::Planner(view, beliefs, 0, weights_).Make().moves;
+    }
+    planned_round_ = -1;
+    return FitToArmies(view, moves);
+  }
+
+  // Keeps `moves` within what the engine allows from this View: moves from
+  // our regions to neighbours, at most armies - 1 out of each region in
+  // total (later moves are trimmed, then dropped), each from->to pair once.
+  static std::vector<wl::Move> FitToArmies(const wl::View& view,
+                                           const std::vector<wl::Move>& moves) {
+    std::vector<wl::Move> kept;
+    int spare[wl::kRegionSlots] = {};
+    for (int r : view.Owned()) spare[r] = view.Armies(r) - 1;
+    for (const wl::Move& m : moves) {
+      if (m.kind != wl::MoveKind::kAttackTransfer) continue;
+      if (!view.Owned().Contains(m.from)) continue;
+      if (!view.GetMap().AreNeighbors(m.from, m.to)) continue;
+      bool repeated = false;
+      for (const wl::Move& k : kept) {
+        if (k.from == m.from && k.to == m.to) repeated = true;
+      }
+      int armies = std::min<int>(m.armies, spare[m.from]);
+      if (repeated || armies < 1) continue;
+      spare[m.from] -= armies;
+      kept.push_back(wl::Move::AttackTransfer(m.from, m.to, armies));
+    }
+    return kept;
+  }
+
+ private:
+  // How much we want to start in candidate c's super region.
+  double PickScore(const wl::View& view, int c) const {
+    const wl::Map& map = view.GetMap();
+    double score = SuperValue(view, map.SuperRegionOf(c), c);
+    // A cheap bonus next door is the next step.
+    double next = 0;
+    for (const auto& s : map.SuperRegions()) {
+      if (s.id == map.SuperRegionOf(c)) continue;
+      bool adjacent = false;
+      for (int r : s.regions) {
+        for (int n : map.Neighbors(r)) {
+          if (map.SuperRegionOf(n) == map.SuperRegionOf(c)) adjacent = true;
+        }
+      }
+      if (adjacent) next = std::max(next, SuperValue(view, s.id, -1));
+    }
+    score += weights_.pick_next * next;
+    // Exact ties: a fixed order that depends on the seed.
+    uint64_t h =
+        (seed_ + 0x9E3779B97F4A7C15ull) * (c + 1) * 0xBF58476D1CE4E5B9ull;
+    score += static_cast<double>(h >> 40) * 1e-12;
+    return score;
+  }
+
+  // A super region's bonus per army needed to complete it, given that we
+  // own region `owned` of it (or none when -1), less for many entrances.
+  double SuperValue(const wl::View& view, int super_id, int owned) const {
+    const wl::Map& map = view.GetMap();
+    const wl::Map::SuperRegion& s = map.GetSuperRegion(super_id);
+    if (s.bonus == 0) return 0;
+    int cost = 0;
+    for (int r : s.regions) {
+      if (r != owned) {
+        cost +=
+            static_cast<int>(wl::ArmiesToTakeSurely(view.Remembered(r).armies));
+      }
+    }
+    wl::RegionSet entrances;
+    for (int r : s.regions) {
+      entrances |= map.NeighborSet(r);
+    }
+    entrances -= s.members;
+    return s.bonus / (cost + 2.0) /
+           (1.0 + weights_.pick_entrance * entrances.Count());
+  }
+
+  uint64_t seed_;
+  greedy::Weights weights_;
+  int planned_round_ = -1;
+  std::vector<wl::Move> planned_moves_;
+};
+
+#endif  // GREEDY_BOT_H_
