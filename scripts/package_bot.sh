@@ -42,7 +42,8 @@ stage="$work/stage"
 mkdir -p "$stage"
 
 # The bot's own sources, then every header they include by bare name,
-# found in the bot folder first and then in sdk/wl, followed transitively.
+# found in the bot folder first, then in sdk/wl, then in the other bots'
+# folders (a bot may reuse another's headers), followed transitively.
 shopt -s nullglob
 queue=()
 for f in "$bot_dir"/*.cpp "$bot_dir"/*.h; do
@@ -54,10 +55,12 @@ while ((${#queue[@]})); do
   queue=("${queue[@]:1}")
   while read -r inc; do
     [[ -e "$stage/$inc" ]] && continue
-    if [[ -f "$bot_dir/$inc" ]]; then src="$bot_dir/$inc"
-    elif [[ -f "$root/sdk/wl/$inc" ]]; then src="$root/sdk/wl/$inc"
-    else die "$(basename "$file") includes \"$inc\", found neither in the bot nor in sdk/wl"
-    fi
+    src=""
+    for dir in "$bot_dir" "$root/sdk/wl" "$root"/bots/*/; do
+      if [[ -f "$dir/$inc" ]]; then src="$dir/$inc"; break; fi
+    done
+    [[ -n "$src" ]] ||
+      die "$(basename "$file") includes \"$inc\", found in neither the bot, sdk/wl nor another bot"
     cp "$src" "$stage/$inc"
     queue+=("$src")
   done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$file")
