@@ -506,6 +506,9 @@ int ArenaMain(int argc, char** argv) {
   }
   std::FILE* results_file = nullptr;
   if (!results_path.empty()) {
+    std::error_code ec;
+    fs::path parent = fs::path(results_path).parent_path();
+    if (!parent.empty()) fs::create_directories(parent, ec);
     results_file = std::fopen(results_path.c_str(), "a");
     if (!results_file) return flags.Fail("cannot append to " + results_path);
   }
