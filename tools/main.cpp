@@ -8,6 +8,7 @@
 #include "harness/verify.h"
 #include "mapgen/mapgen.h"
 #include "profile/profile.h"
+#include "viewer/viewer.h"
 
 namespace {
 
@@ -21,6 +22,9 @@ constexpr const char* kUsage =
     "                    rules, with dumps, replay and result\n"
     "  mapgen            write a map shaped like the real competition maps\n"
     "  profile BOT       how fast a bot answers under the official time rules\n"
+    "  view GAME_DIR...  (re)write GAME_DIR/replay.html: watch the game in "
+    "any\n"
+    "                    browser, no network needed\n"
     "  verify DIR...     regenerate recorded official games and compare them\n"
     "                    line by line with the recordings\n\n"
     "Run 'warlight <command> --help' for a command's options.\n";
@@ -38,6 +42,7 @@ int main(int argc, char** argv) {
   if (command == "match") return wl::tools::MatchMain(argc - 2, argv + 2);
   if (command == "mapgen") return wl::tools::MapgenMain(argc - 2, argv + 2);
   if (command == "profile") return wl::tools::ProfileMain(argc - 2, argv + 2);
+  if (command == "view") return wl::tools::ViewMain(argc - 2, argv + 2);
   if (command == "verify") return wl::tools::VerifyMain(argc - 2, argv + 2);
   std::cerr << "warlight: unknown command '" << command
             << "' (see warlight --help)\n";

@@ -7,6 +7,7 @@
 
 #include "common/files.h"
 #include "harness/map_json.h"
+#include "viewer/viewer.h"
 
 namespace wl::tools {
 
@@ -46,7 +47,12 @@ absl::Status WriteGameFolder(const std::string& dir, const GameRecord& record,
     absl::Status written = WriteFileAtomically((folder / name).string(), *text);
     if (!written.ok()) return written;
   }
-  return absl::OkStatus();
+  // The page to watch it in a browser (needs the recorded replay).
+  if (record.replay.empty()) return absl::OkStatus();
+  absl::StatusOr<std::string> page = ReplayHtmlFromFiles(
+      {record.replay, map_json, result_json, {record.dump[0], record.dump[1]}});
+  if (!page.ok()) return page.status();
+  return WriteFileAtomically((folder / "replay.html").string(), *page);
 }
 
 }  // namespace wl::tools

@@ -27,8 +27,9 @@ namespace wl::tools {
 absl::StatusOr<std::vector<std::string>> ListMapFiles(const std::string& dir);
 
 // Creates `dir` if needed and writes dump_player1.txt, dump_player2.txt,
-// replay.txt, map.json and result.json into it, each whole (temporary file,
-// then rename). Fails with the first file that cannot be written.
+// replay.txt, map.json, result.json and (when the replay was recorded)
+// replay.html into it, each whole (temporary file, then rename). Fails with
+// the first file that cannot be written.
 absl::Status WriteGameFolder(const std::string& dir, const GameRecord& record,
                              const std::string& map_json,
                              const std::string& result_json);
