@@ -29,10 +29,22 @@ TEST(DumpReaderTest, SplitsTheMessagesTheEngineGluesToTheNextLine) {
   EXPECT_EQ(e[4].line, 4);
   EXPECT_EQ(e[5].kind, DumpEntry::kTimeout);
   EXPECT_EQ(e[6].kind, DumpEntry::kOutput);
-  EXPECT_EQ(e[6].text, "null");
+  EXPECT_TRUE(e[6].timed_out);
+  EXPECT_FALSE(e[2].timed_out);
   EXPECT_EQ(e[7].kind, DumpEntry::kLog);
   EXPECT_EQ(e[7].text, "Parse error: Region id input incorrect ()");
   EXPECT_EQ(e[8].text, "7 ");  // raw, untrimmed
+}
+
+// A bot may answer the text "null": quoted, it is an answer, not a time-out.
+TEST(DumpReaderTest, AQuotedNullIsAnAnswerNotATimeout) {
+  std::vector<DumpEntry> e = ReadDump(
+      "go place_armies 100\nOutput from your bot: \"null\"\n"
+      "go attack/transfer 100\nOutput from your bot: null");
+  ASSERT_EQ(e.size(), 4u);
+  EXPECT_EQ(e[1].text, "null");
+  EXPECT_FALSE(e[1].timed_out);
+  EXPECT_TRUE(e[3].timed_out);
 }
 
 }  // namespace

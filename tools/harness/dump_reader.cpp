@@ -40,7 +40,9 @@ std::vector<DumpEntry> ReadDump(std::string_view text) {
             {DumpEntry::kLog, std::string(kMaxMoves), line_number});
         line.remove_prefix(kMaxMoves.size());
       } else if (StartsWith(line, kNullOutput)) {
-        entries.push_back({DumpEntry::kOutput, "null", line_number});
+        DumpEntry none{DumpEntry::kOutput, "", line_number};
+        none.timed_out = true;
+        entries.push_back(std::move(none));
         line.remove_prefix(kNullOutput.size());
         if (line.empty()) break;
       } else {

@@ -23,14 +23,16 @@ struct DumpEntry {
   enum Kind {
     kSent,     // a line the engine sent to the bot
     kRound,    // "Round N"; number holds N
-    kOutput,   // the bot's answer; text holds it raw ("No moves" if empty)
+    kOutput,   // the bot's answer, raw in text; timed_out for the unquoted
+               // "Output from your bot: null" of a time-out
     kTimeout,  // "Response timed out (Tms)..." (then "Output ... null")
     kLog,      // parse errors and other engine messages, text as written
   };
   Kind kind;
   std::string text;
-  int line = 0;    // 1-based line of the dump where it starts
-  int number = 0;  // the round of a kRound entry
+  int line = 0;            // 1-based line of the dump where it starts
+  int number = 0;          // the round of a kRound entry
+  bool timed_out = false;  // kOutput: no answer (not the text "null")
 };
 
 std::vector<DumpEntry> ReadDump(std::string_view text);

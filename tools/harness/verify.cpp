@@ -46,11 +46,8 @@ class RecordedSeat : public Seat {
     for (const DumpEntry& e : ReadDump(dump)) {
       if (e.kind != DumpEntry::kOutput) continue;
       Reply r;
-      if (e.text == "null" && e.line > 0) {
-        r.timed_out = true;  // "Output from your bot: null" (no quotes)
-      } else {
-        r.line = e.text;
-      }
+      r.timed_out = e.timed_out;  // "Output from your bot: null", unquoted
+      r.line = e.text;
       replies_.push_back(r);
     }
   }

@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
   for (const wl::tools::DumpEntry& e : wl::tools::ReadDump(*dump)) {
     if (e.kind != wl::tools::DumpEntry::kOutput) continue;
     answers.push_back(e.text);
-    timed_out.push_back(e.text == "null");
+    timed_out.push_back(e.timed_out);
   }
   size_t next = 0;
   std::string line;
