@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "bots/greedy/greedy_bot.h"
+#include "bots/mcts/mcts_bot.h"
 #include "bots/random/random_bot.h"
 #include "bots/starter/starter_bot.h"
 
@@ -11,7 +12,7 @@ namespace wl::tools {
 
 const std::vector<std::string>& BuiltInBotNames() {
   static const std::vector<std::string> kNames = {"starter", "random",
-                                                   "greedy"};
+                                                   "greedy", "mcts"};
   return kNames;
 }
 
@@ -19,6 +20,11 @@ std::unique_ptr<Bot> MakeBuiltInBot(const std::string& name, uint64_t seed) {
   if (name == "starter") return std::make_unique<StarterBot>();
   if (name == "random") return std::make_unique<RandomBot>(seed);
   if (name == "greedy") return std::make_unique<GreedyBot>(seed);
+  if (name == "mcts") {
+    mcts::Config config;
+    config.seed = seed;
+    return std::make_unique<MctsBot>(config);
+  }
   return nullptr;
 }
 

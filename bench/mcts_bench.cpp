@@ -1,0 +1,221 @@
+// The MCTS bot's search (bots/mcts): tree iterations per second (each one
+// a playout: the searched round, then `playout_rounds` rounds of fast
+// policy play, then the evaluation), rounds simulated per second inside the
+// search, the fast policy's turn, and a whole timed decision. Positions:
+// round 8 of fast-policy games on the official example map (64 regions)
+// and on the largest real map (90 regions) of ../shared/maps (or
+// $WL_SHARED); without them the cases are skipped with a message.
+//
+//   build/bench/wl_bench --benchmark_filter=Mcts
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "benchmark/benchmark.h"
+#include "bots/mcts/mcts_bot.h"
+#include "bots/mcts/mcts_policy.h"
+#include "bots/mcts/mcts_search.h"
+#include "harness/map_json.h"
+#include "protocol.h"
+#include "random_play.h"
+#include "rules.h"
+#include "view.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path MapsDir() {
+  if (const char* env = std::getenv("WL_SHARED")) return fs::path(env) / "maps";
+  return fs::path(WL_SHARED_DIR) / "maps";
+}
+
+// A game on the example map or the largest real map, with its position:
+// round 8 of a game the fast policy plays for both sides, and player1's
+// View of it (fog included).
+struct Fixture {
+  std::unique_ptr<wl::Game> game;
+  std::unique_ptr<mcts::MapInfo> info;
+  wl::State state;
+  wl::View view;
+};
+
+void Apply(wl::View& view, const std::string& line) {
+  std::string err = view.Apply(wl::Parse(line));
+  if (!err.empty()) std::abort();
+}
+
+wl::View ViewOf(const wl::Game& game, const wl::State& s, wl::Player me) {
+  const wl::Map& map = game.GetMap();
+  wl::View view;
+  Apply(view, "settings your_bot " + std::string(wl::PlayerName(me)));
+  Apply(view, "settings max_rounds " + std::to_string(game.MaxRounds()));
+  std::string line = "setup_map super_regions";
+  for (const auto& sr : map.SuperRegions()) {
+    line += " " + std::to_string(sr.id) + " " + std::to_string(sr.bonus);
+  }
+  Apply(view, line);
+  line = "setup_map regions";
+  for (int r : map.RegionIds()) {
+    line +=
+        " " + std::to_string(r) + " " + std::to_string(map.SuperRegionOf(r));
+  }
+  Apply(view, line);
+  line = "setup_map neighbors";
+  for (int r : map.RegionIds()) {
+    std::string list;
+    for (int n : map.Neighbors(r)) {
+      if (n > r) list += (list.empty() ? "" : ",") + std::to_string(n);
+    }
+    if (!list.empty()) line += " " + std::to_string(r) + " " + list;
+  }
+  Apply(view, line);
+  Apply(view, "settings starting_armies " + std::to_string(game.Income(s, me)));
+  std::vector<int> order;
+  game.VisibleOrder(s, me, order);
+  line = "update_map";
+  for (int r : order) {
+    line += " " + std::to_string(r) + " " +
+            std::string(wl::PlayerName(s.Owner(r))) + " " +
+            std::to_string(s.armies[r]);
+  }
+  Apply(view, line);
+  Apply(view, "opponent_moves");
+  return view;
+}
+
+const Fixture* LoadFixture(const std::string& which) {
+  static std::unique_ptr<Fixture> example, largest;
+  std::unique_ptr<Fixture>& slot = which == "example" ? example : largest;
+  if (slot) return slot.get();
+  fs::path path;
+  if (which == "example") {
+    path = MapsDir() / "example.json";
+  } else {
+    int most = 0;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(MapsDir() / "real", ec)) {
+      absl::StatusOr<wl::Map> m = wl::tools::LoadMapFile(e.path().string());
+      if (m.ok() && m->RegionCount() > most) {
+        most = m->RegionCount();
+        path = e.path();
+      }
+    }
+  }
+  absl::StatusOr<wl::Map> map = wl::tools::LoadMapFile(path.string());
+  if (!map.ok()) return nullptr;
+  auto f = std::make_unique<Fixture>();
+  f->game = std::make_unique<wl::Game>(*map);
+  f->info = std::make_unique<mcts::MapInfo>(*f->game);
+  for (uint64_t seed = 1;; ++seed) {
+    wl::FastRandom rng(seed);
+    wl::State s = wl::RandomStart(*f->game, rng);
+    wl::Outcome o = wl::Outcome::kOngoing;
+    for (int round = 1; round < 8 && o == wl::Outcome::kOngoing; ++round) {
+      wl::MoveQueue place[2], attack[2];
+      for (int i = 0; i < 2; ++i) {
+        mcts::PlanTurn(*f->info, s, wl::PlayerOfIndex(i), mcts::PolicyParams(),
+                       place[i], attack[i]);
+      }
+      wl::ExecutePlacements(s, place[0], place[1]);
+      wl::ExecuteAttacks(s, attack[0], attack[1], rng);
+      o = wl::RoundOutcome(s, round, f->game->MaxRounds());
+    }
+    if (o == wl::Outcome::kOngoing) {
+      f->state = s;
+      break;
+    }
+  }
+  f->view = ViewOf(*f->game, f->state, wl::Player::kPlayer1);
+  slot = std::move(f);
+  return slot.get();
+}
+
+#define MCTS_FIXTURE_OR_SKIP(state, which)                               \
+  const Fixture* f = LoadFixture(which);                                 \
+  if (!f) {                                                              \
+    state.SkipWithError("../shared/maps is absent: mcts bench skipped"); \
+    return;                                                              \
+  }
+
+// Tree iterations (= playouts) per second and rounds simulated per second,
+// with the default configuration (3 playout rounds) or none.
+void BM_MctsIterations(benchmark::State& state, const std::string& which,
+                       int playout_rounds) {
+  MCTS_FIXTURE_OR_SKIP(state, which);
+  mcts::Config config;
+  config.playout_rounds = playout_rounds;
+  mcts::Search search(config);
+  search.Prepare(f->view, *f->info, 7);
+  wl::MoveQueue place[2], attack[2];
+  int n = 0;
+  int64_t rounds = 0;
+  for (auto _ : state) {
+    rounds += search.Iterate(n++, place, attack);
+  }
+  state.counters["iterations/s"] =
+      benchmark::Counter(n, benchmark::Counter::kIsRate);
+  state.counters["rounds/s"] = benchmark::Counter(static_cast<double>(rounds),
+                                                  benchmark::Counter::kIsRate);
+  state.counters["candidates"] = search.Turns().size();
+}
+BENCHMARK_CAPTURE(BM_MctsIterations, example, std::string("example"), 3);
+BENCHMARK_CAPTURE(BM_MctsIterations, largest, std::string("largest"), 3);
+BENCHMARK_CAPTURE(BM_MctsIterations, example_no_playout, std::string("example"),
+                  0);
+BENCHMARK_CAPTURE(BM_MctsIterations, largest_no_playout, std::string("largest"),
+                  0);
+
+// One turn of the fast policy for one player (the playouts' unit of work).
+void BM_MctsPolicyTurn(benchmark::State& state, const std::string& which) {
+  MCTS_FIXTURE_OR_SKIP(state, which);
+  wl::MoveQueue place, attack;
+  for (auto _ : state) {
+    place.Clear();
+    attack.Clear();
+    mcts::PlanTurn(*f->info, f->state, wl::Player::kPlayer1,
+                   mcts::PolicyParams(), place, attack);
+    benchmark::DoNotOptimize(attack.size);
+  }
+}
+BENCHMARK_CAPTURE(BM_MctsPolicyTurn, example, std::string("example"));
+BENCHMARK_CAPTURE(BM_MctsPolicyTurn, largest, std::string("largest"));
+
+// The preparation of a decision: beliefs, candidate turns (five greedy
+// plans, three policy turns), samples and the opponent's turns.
+void BM_MctsPrepare(benchmark::State& state, const std::string& which) {
+  MCTS_FIXTURE_OR_SKIP(state, which);
+  mcts::Search search{mcts::Config()};
+  for (auto _ : state) search.Prepare(f->view, *f->info, 7);
+}
+BENCHMARK_CAPTURE(BM_MctsPrepare, example, std::string("example"));
+BENCHMARK_CAPTURE(BM_MctsPrepare, largest, std::string("largest"));
+
+// A whole decision with a 100 ms budget: how many iterations it gets.
+void BM_MctsDecision100ms(benchmark::State& state, const std::string& which) {
+  MCTS_FIXTURE_OR_SKIP(state, which);
+  mcts::Config config;
+  config.max_move_ms = 100;
+  double iterations = 0, rounds = 0;
+  int decisions = 0;
+  for (auto _ : state) {
+    MctsBot bot(config);
+    bot.PlaceArmies(f->view);
+    iterations += bot.LastStats().iterations;
+    rounds += bot.LastStats().rounds_simulated;
+    ++decisions;
+  }
+  state.counters["iterations"] = iterations / decisions;
+  state.counters["rounds"] = rounds / decisions;
+}
+BENCHMARK_CAPTURE(BM_MctsDecision100ms, example, std::string("example"))
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(5);
+BENCHMARK_CAPTURE(BM_MctsDecision100ms, largest, std::string("largest"))
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(5);
+
+}  // namespace

@@ -1,0 +1,25 @@
+// The MCTS bot's entry point: `mcts [--seed N] [--iterations N] [...]`
+// (`mcts --help` lists every knob). Its decisions live in mcts_bot.h.
+#include <iostream>
+#include <string>
+
+#include "bot_args.h"
+#include "mcts_bot.h"
+#include "mcts_config.h"
+#include "runner.h"
+
+int main(int argc, char** argv) {
+  mcts::Config config;
+  std::string err = mcts::ParseArgs(argc, argv, config);
+  if (err == "help") {
+    std::cout << mcts::Usage();
+    return 0;
+  }
+  if (!err.empty()) {
+    std::cerr << "mcts: " << err << "\n" << mcts::Usage();
+    return 2;
+  }
+  config.seed = wl::SeedFromArgs(argc, argv, config.seed);
+  MctsBot bot(config);
+  return wl::Run(bot);
+}

@@ -1,0 +1,98 @@
+// mcts_bot.h: the MCTS bot: a search over the rules core (mcts_search.h)
+// that picks each round's whole turn among candidate turns, within a time
+// budget taken from the bank (mcts_config.h).
+//
+//   mcts::Config config;                 // or mcts::ParseArgs(argc, argv, ...)
+//   MctsBot bot(config);
+//   return wl::Run(bot);
+//
+//   - The draft: the greedy bot's (its pick score; the pick order is short
+//     and the greedy choice is sound).
+//   - "go place_armies": one search for the round; its turn's placements.
+//   - "go attack/transfer": the same turn's moves, fitted to the View
+//     (which now includes our placements), so both requests cost one
+//     search. With no plan for this round (a missed request), the greedy
+//     planner answers at once.
+//   - Time: the clock starts when the request arrives; the search stops at
+//     the budget the time manager allows; a bank too low for a search gets
+//     the greedy turn, which takes about a millisecond.
+#ifndef MCTS_BOT_H_
+#define MCTS_BOT_H_
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "bot.h"
+#include "mcts_config.h"
+#include "mcts_greedy.h"
+#include "mcts_policy.h"
+#include "mcts_search.h"
+#include "orders.h"
+#include "rules.h"
+#include "view.h"
+
+class MctsBot : public wl::Bot {
+ public:
+  explicit MctsBot(const mcts::Config& config = mcts::Config())
+      : config_(config), greedy_(config.seed), search_(config) {}
+
+  int PickStartingRegion(const wl::View& view) override {
+    return greedy_.PickStartingRegion(view);
+  }
+
+  std::vector<wl::Move> PlaceArmies(const wl::View& view) override {
+    const auto start = mcts::Search::Clock::now();
+    const int64_t budget = mcts::SearchBudgetMs(view.Timebank(), config_);
+    planned_round_ = view.Round();
+    if (budget < kMinSearchMs || view.Owned().Empty()) {
+      greedy::Beliefs beliefs = greedy::InferBeliefs(view);
+      greedy::Plan plan = greedy::Planner(view, beliefs, view.Income()).Make();
+      planned_moves_ = std::move(plan.moves);
+      stats_ = mcts::SearchStats();
+      return plan.placements;
+    }
+    if (!game_) {
+      game_ = std::make_unique<wl::Game>(view.GetMap());
+      info_ = std::make_unique<mcts::MapInfo>(*game_);
+    }
+    search_.Prepare(view, *info_,
+                    config_.seed * 0x9E3779B97F4A7C15ull + view.Round());
+    stats_ = search_.Run(start + std::chrono::milliseconds(budget));
+    const mcts::Turn& turn = search_.Best();
+    planned_moves_ = turn.moves;
+    return turn.placements;
+  }
+
+  std::vector<wl::Move> AttackTransfer(const wl::View& view) override {
+    std::vector<wl::Move> moves;
+    if (planned_round_ == view.Round()) {
+      moves = std::move(planned_moves_);
+    } else {
+      greedy::Beliefs beliefs = greedy::InferBeliefs(view);
+      moves = greedy::Planner(view, beliefs, 0).Make().moves;
+    }
+    planned_round_ = -1;
+    planned_moves_.clear();
+    return GreedyBot::FitToArmies(view, moves);
+  }
+
+  // What the latest search did (for tests, benchmarks and logs).
+  const mcts::SearchStats& LastStats() const { return stats_; }
+
+ private:
+  // Below this budget a search is not worth preparing.
+  static constexpr int64_t kMinSearchMs = 15;
+
+  mcts::Config config_;
+  GreedyBot greedy_;
+  mcts::Search search_;
+  std::unique_ptr<wl::Game> game_;
+  std::unique_ptr<mcts::MapInfo> info_;
+  mcts::SearchStats stats_;
+  int planned_round_ = -1;
+  std::vector<wl::Move> planned_moves_;
+};
+
+#endif  // MCTS_BOT_H_

@@ -1,0 +1,465 @@
+// mcts_search.h: the search behind the MCTS bot: decoupled UCT over whole
+// turns at the root, on determinised states, with short playouts cut off by
+// an evaluation.
+//
+// One decision (one round):
+//   1. Candidate turns for us, from the View: the greedy planner with
+//      several weight settings, and the fast policy (mcts_policy.h) with
+//      several settings on the most likely hidden state. Identical turns
+//      are merged. Our regions are exact in every sample, so each turn is
+//      one fixed list of orders.
+//   2. Determinisation: `samples` full states from what we see, what we
+//      remember of the fog and what we believe of the opponent
+//      (greedy_beliefs.h): its believed regions, with its fogged armies
+//      raised by up to `fog_noise` (more the longer unseen) in all samples
+//      but the first.
+//   3. The opponent's candidate turns: the fast policy's settings, planned
+//      on each sample.
+//   4. Iterations: a sample in turn; our turn and its turn each chosen by
+//      UCB1 on that side's own statistics (decoupled UCT: a simultaneous
+//      move); the round resolved by the rules core in the official order
+//      (combat at its exact expectation when `expected_first`); then
+//      `playout_rounds` rounds of fast-policy play for both with sampled
+//      combat; the evaluation, or the result if the game ended. Both sides'
+//      statistics are updated (theirs with 1 - value).
+//   5. The answer: our most visited turn.
+//
+// Nothing is allocated once the iterations start; the State is copied.
+//
+//   mcts::Search search(config);
+//   search.Prepare(view, info, seed);
+//   mcts::SearchStats stats = search.Run(deadline);
+//   const mcts::Turn& turn = search.Best();
+#ifndef MCTS_SEARCH_H_
+#define MCTS_SEARCH_H_
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "java_random.h"
+#include "mcts_config.h"
+#include "mcts_greedy.h"
+#include "mcts_policy.h"
+#include "orders.h"
+#include "rules.h"
+#include "state.h"
+#include "view.h"
+
+namespace mcts {
+
+// One whole turn: the orders as sent, and queued for the rules core.
+struct Turn {
+  std::vector<wl::Move> placements, moves;
+  wl::MoveQueue place, attack;
+};
+
+// What one search did.
+struct SearchStats {
+  int candidates = 0;
+  int opponent_turns = 0;
+  int samples = 0;
+  int iterations = 0;
+  int64_t rounds_simulated = 0;  // the searched round plus playout rounds
+  int chosen = 0;
+  double elapsed_ms = 0;
+};
+
+// The greedy planner's settings that give our candidate turns: 0 the
+// default, 1 aggressive, 2 defensive, 3 expansion, 4 careful attacks, 5
+// land grab, 6 turtle, 7 hunter.
+constexpr int kGreedyVariants = 8;
+inline greedy::Weights GreedyVariant(int i) {
+  greedy::Weights w;
+  switch (i) {
+    case 1:
+      w.break_bonus = 4.0;
+      w.relief = 0.6;
+      w.enemy_deploy = 0.1;
+      w.defend = 0.5;
+      w.land = 0.6;
+      break;
+    case 2:
+      w.defend = 2.0;
+      w.held_bonus = 3.0;
+      w.enemy_deploy = 0.5;
+      break;
+    case 3:
+      w.bonus = 4.0;
+      w.complete = 3.0;
+      w.contested = 1.0;
+      w.defend = 0.6;
+      break;
+    case 4:
+      w.enemy_deploy = 0.6;
+      w.break_bonus = 3.0;
+      w.hunt = 1.2;
+      break;
+    case 5:
+      w.land = 1.0;
+      w.bonus = 1.5;
+      w.contested = 1.0;
+      break;
+    case 6:
+      w.defend = 3.0;
+      w.held_bonus = 4.0;
+      w.enemy_deploy = 1.0;
+      w.break_bonus = 1.0;
+      break;
+    case 7:
+      w.relief = 1.0;
+      w.break_bonus = 5.0;
+      w.enemy_deploy = 0.0;
+      w.land = 0.8;
+      break;
+    default:
+      break;
+  }
+  return w;
+}
+
+class Search {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  explicit Search(const Config& config) : config_(config), rng_(config.seed) {}
+
+  // Builds the candidate turns, the samples and the opponent's turns for
+  // the round the View is at. `info` must outlive the search.
+  void Prepare(const wl::View& view, const MapInfo& info, uint64_t seed) {
+    info_ = &info;
+    me_ = view.Me();
+    them_ = view.Them();
+    round_ = view.Round();
+    max_rounds_ =
+        view.MaxRounds() > 0 ? view.MaxRounds() : info.game().MaxRounds();
+    rng_.SetSeed(seed);
+    const greedy::Beliefs beliefs = greedy::InferBeliefs(view);
+
+    // Samples first: the fast policy's candidates are planned on sample 0.
+    samples_.clear();
+    const int sample_count = std::max(1, config_.samples);
+    for (int k = 0; k < sample_count; ++k) {
+      samples_.push_back(Determinise(view, beliefs, k > 0));
+    }
+
+    turns_.clear();
+    const int income = view.Income();
+    greedy::Plan base;
+    for (int i = 0; i < std::min(config_.my_greedy_variants, kGreedyVariants);
+         ++i) {
+      greedy::Plan plan =
+          greedy::Planner(view, beliefs, income, GreedyVariant(i)).Make();
+      if (i == 0) base = plan;
+      AddTurn(std::move(plan.placements), std::move(plan.moves));
+    }
+    if (config_.tactical_turns) AddTacticalTurns(view, base, income);
+    for (int i = 0; i < config_.my_policy_variants; ++i) {
+      wl::MoveQueue place, attack;
+      PlanTurn(info, samples_[0], me_, PolicyVariant(i), place, attack);
+      std::vector<wl::Move> placements, moves;
+      // The View's income is the engine's word (the rules core's agrees
+      // in a real game: our regions are known exactly).
+      int left = income;
+      for (int k = 0; k < place.size && left > 0; ++k) {
+        wl::Move m = place.items[k].move;
+        m.player = wl::Player::kNeutral;
+        m.armies = std::min(m.armies, left);
+        left -= m.armies;
+        placements.push_back(m);
+      }
+      for (int k = 0; k < attack.size; ++k) {
+        wl::Move m = attack.items[k].move;
+        m.player = wl::Player::kNeutral;
+        moves.push_back(m);
+      }
+      AddTurn(std::move(placements), std::move(moves));
+    }
+    if (turns_.empty()) AddTurn({}, {});
+
+    their_count_ =
+        std::max(1, std::min(config_.their_variants, kPolicyVariants));
+    their_turns_.resize(samples_.size() * their_count_);
+    for (size_t k = 0; k < samples_.size(); ++k) {
+      for (int j = 0; j < their_count_; ++j) {
+        Turn& t = their_turns_[k * their_count_ + j];
+        t.place.Clear();
+        t.attack.Clear();
+        PlanTurn(info, samples_[k], them_, PolicyVariant(j), t.place, t.attack);
+      }
+    }
+    my_stats_.assign(turns_.size(), Stat());
+    their_stats_.assign(their_count_, Stat());
+  }
+
+  // Iterates until `deadline`, or `config.iterations` iterations when that
+  // is set (the deadline still applies, as a safety net).
+  SearchStats Run(Clock::time_point deadline) {
+    const Clock::time_point start = Clock::now();
+    SearchStats stats;
+    stats.candidates = static_cast<int>(turns_.size());
+    stats.opponent_turns = their_count_;
+    stats.samples = static_cast<int>(samples_.size());
+    const int limit = config_.iterations > 0 ? config_.iterations : 1 << 30;
+    wl::MoveQueue place[2], attack[2];
+    int n = 0;
+    // A single candidate needs no search.
+    if (turns_.size() > 1) {
+      for (; n < limit; ++n) {
+        if (Clock::now() >= deadline) break;
+        stats.rounds_simulated += Iterate(n, place, attack);
+      }
+    }
+    stats.iterations = n;
+    stats.chosen = Choose();
+    chosen_ = stats.chosen;
+    stats.elapsed_ms =
+        std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    return stats;
+  }
+
+  const Turn& Best() const { return turns_[chosen_]; }
+  const std::vector<Turn>& Turns() const { return turns_; }
+  const std::vector<wl::State>& Samples() const { return samples_; }
+  // Visits and mean value of our turn i, and of the opponent's turn j.
+  int Visits(int i) const { return my_stats_[i].visits; }
+  double Mean(int i) const { return my_stats_[i].Mean(); }
+  int TheirVisits(int j) const { return their_stats_[j].visits; }
+  double TheirMean(int j) const { return their_stats_[j].Mean(); }
+
+  // One iteration (exposed for the benchmark): returns the rounds
+  // simulated. `place` and `attack` are scratch queues.
+  int Iterate(int n, wl::MoveQueue place[2], wl::MoveQueue attack[2]) {
+    const int k = n % static_cast<int>(samples_.size());
+    const int total = n + 1;
+    const int mine = SelectUcb(my_stats_, total);
+    const int theirs = SelectUcb(their_stats_, total);
+    const Turn& ours = turns_[mine];
+    const Turn& their = their_turns_[k * their_count_ + theirs];
+    wl::State s = samples_[k];
+    const bool first = me_ == wl::Player::kPlayer1;
+    wl::ExecutePlacements(s, first ? ours.place : their.place,
+                          first ? their.place : ours.place);
+    wl::ExecuteAttacks(s, first ? ours.attack : their.attack,
+                       first ? their.attack : ours.attack, rng_,
+                       wl::IgnoreEvents(),
+                       config_.expected_first ? wl::CombatMode::kExpected
+                                              : wl::CombatMode::kOfficial);
+    int rounds = 1;
+    wl::Outcome outcome = wl::RoundOutcome(s, round_, max_rounds_);
+    for (int r = 1;
+         r <= config_.playout_rounds && outcome == wl::Outcome::kOngoing; ++r) {
+      PlayoutRound(s, place, attack);
+      ++rounds;
+      outcome = wl::RoundOutcome(s, round_ + r, max_rounds_);
+    }
+    double value;
+    if (outcome == wl::Outcome::kOngoing) {
+      value = Evaluate(*info_, s, me_, config_.eval_scale);
+    } else if (outcome == wl::Outcome::kDraw) {
+      value = 0.5;
+    } else {
+      value = (outcome == wl::Outcome::kPlayer1Won) == first ? 1.0 : 0.0;
+    }
+    my_stats_[mine].Add(value);
+    their_stats_[theirs].Add(1 - value);
+    return rounds;
+  }
+
+ private:
+  struct Stat {
+    int visits = 0;
+    double sum = 0;
+    void Add(double v) {
+      ++visits;
+      sum += v;
+    }
+    double Mean() const { return visits ? sum / visits : 0; }
+  };
+
+  void AddTurn(std::vector<wl::Move> placements, std::vector<wl::Move> moves) {
+    for (const Turn& t : turns_) {
+      if (t.placements == placements && t.moves == moves) return;
+    }
+    Turn t;
+    t.placements = std::move(placements);
+    t.moves = std::move(moves);
+    const wl::State& s = samples_[0];
+    int left = info_->game().Income(s, me_);
+    for (const wl::Move& m : t.placements) {
+      t.place.Push(wl::QueuePlacement(s, me_, m, left));
+    }
+    for (const wl::Move& m : t.moves) {
+      t.attack.Push(wl::QueueAttackTransfer(info_->game(), s, me_, m));
+    }
+    turns_.push_back(std::move(t));
+  }
+
+  // Turns the greedy planner does not make, derived from its default plan
+  // `base`: the whole income stacked on the most threatened front region;
+  // and, for each of the two weakest opponent regions we touch, an all-in
+  // attack from our strongest neighbour of it with the whole income behind
+  // it. The rest of `base`'s moves are kept where they still fit.
+  void AddTacticalTurns(const wl::View& view, const greedy::Plan& base,
+                        int income) {
+    const wl::Map& map = view.GetMap();
+    const wl::RegionSet mine = view.Owned();
+    const wl::RegionSet enemy = view.OpponentVisible();
+    if (mine.Empty() || enemy.Empty() || income <= 0) return;
+    int stack_on = -1, most = 0;
+    for (int r : mine) {
+      int threat = 0;
+      for (int n : map.Neighbors(r)) {
+        if (enemy.Contains(n)) threat += view.Armies(n);
+      }
+      if (threat > most) {
+        most = threat;
+        stack_on = r;
+      }
+    }
+    if (stack_on >= 0) {
+      DerivedTurn(view, base, stack_on, income, wl::Move());
+    }
+    int targets[2] = {-1, -1};
+    for (int e : enemy) {
+      if (targets[0] < 0 || view.Armies(e) < view.Armies(targets[0])) {
+        targets[1] = targets[0];
+        targets[0] = e;
+      } else if (targets[1] < 0 || view.Armies(e) < view.Armies(targets[1])) {
+        targets[1] = e;
+      }
+    }
+    for (int e : targets) {
+      if (e < 0) continue;
+      int from = -1;
+      for (int n : map.Neighbors(e)) {
+        if (mine.Contains(n) &&
+            (from < 0 || view.Armies(n) > view.Armies(from))) {
+          from = n;
+        }
+      }
+      if (from < 0) continue;
+      const int armies = view.Armies(from) + income - 1;
+      if (armies < TakeSurely(view.Armies(e))) continue;
+      DerivedTurn(view, base, from, income,
+                  wl::Move::AttackTransfer(from, e, armies));
+    }
+  }
+
+  // The whole income on `on`; `base`'s moves that still have their armies
+  // (none from `on` when `last` is an order), then `last` if it is one.
+  void DerivedTurn(const wl::View& view, const greedy::Plan& base, int on,
+                   int income, const wl::Move& last) {
+    int spare[wl::kRegionSlots] = {};
+    for (int r : view.Owned()) spare[r] = view.Armies(r) - 1;
+    spare[on] += income;
+    const bool has_last = last.kind == wl::MoveKind::kAttackTransfer;
+    std::vector<wl::Move> moves;
+    for (const wl::Move& m : base.moves) {
+      if (has_last && m.from == last.from) continue;
+      if (m.armies > spare[m.from]) continue;
+      spare[m.from] -= m.armies;
+      moves.push_back(m);
+    }
+    if (has_last) moves.push_back(last);
+    AddTurn({wl::Move::Place(on, income)}, std::move(moves));
+  }
+
+  // A full state from the View: our regions and the visible ones exact;
+  // the fog as believed, with the opponent's fogged armies raised at
+  // random when `noisy`.
+  wl::State Determinise(const wl::View& view, const greedy::Beliefs& b,
+                        bool noisy) {
+    wl::State s;
+    for (int r : view.GetMap().RegionIds()) {
+      wl::Player owner = wl::Player::kNeutral;
+      int armies = b.armies[r];
+      if (b.mine.Contains(r)) {
+        owner = me_;
+        armies = view.Armies(r);
+      } else if (view.Visible().Contains(r)) {
+        owner = view.Owner(r);
+        armies = view.Armies(r);
+      } else if (b.enemy.Contains(r)) {
+        owner = them_;
+        if (noisy && config_.fog_noise > 0) {
+          const int unseen = round_ - view.Remembered(r).seen_round;
+          const int most = std::min(config_.fog_noise, std::max(1, unseen));
+          armies += wl::RandomIndex(rng_, most + 1);
+        }
+      }
+      s.SetOwner(r, owner);
+      s.armies[r] = std::max(1, armies);
+    }
+    return s;
+  }
+
+  void PlayoutRound(wl::State& s, wl::MoveQueue place[2],
+                    wl::MoveQueue attack[2]) {
+    for (int i = 0; i < 2; ++i) {
+      place[i].Clear();
+      attack[i].Clear();
+    }
+    for (int i = 0; i < 2; ++i) {
+      // Mostly the balanced policy, sometimes another setting.
+      const int v =
+          rng_.NextDouble() < 0.5 ? 0 : wl::RandomIndex(rng_, kPolicyVariants);
+      PlanTurn(*info_, s, wl::PlayerOfIndex(i), PolicyVariant(v), place[i],
+               attack[i]);
+    }
+    wl::ExecutePlacements(s, place[0], place[1]);
+    wl::ExecuteAttacks(s, attack[0], attack[1], rng_);
+  }
+
+  // UCB1 on one side's statistics; unvisited arms first, in order.
+  int SelectUcb(const std::vector<Stat>& stats, int total) const {
+    const double log_total = std::log(static_cast<double>(total));
+    int best = 0;
+    double best_score = -1;
+    for (size_t i = 0; i < stats.size(); ++i) {
+      if (stats[i].visits == 0) return static_cast<int>(i);
+      const double score =
+          stats[i].Mean() +
+          config_.exploration * std::sqrt(log_total / stats[i].visits);
+      if (score > best_score) {
+        best_score = score;
+        best = static_cast<int>(i);
+      }
+    }
+    return best;
+  }
+
+  // The most visited of our turns (then the best mean); the default
+  // greedy turn when the search did not visit every turn at least twice.
+  int Choose() const {
+    int best = 0;
+    for (size_t i = 0; i < my_stats_.size(); ++i) {
+      if (my_stats_[i].visits < 2) return 0;
+      const Stat& a = my_stats_[i];
+      const Stat& b = my_stats_[best];
+      if (a.visits > b.visits ||
+          (a.visits == b.visits && a.Mean() > b.Mean())) {
+        best = static_cast<int>(i);
+      }
+    }
+    return best;
+  }
+
+  Config config_;
+  wl::FastRandom rng_;
+  const MapInfo* info_ = nullptr;
+  wl::Player me_ = wl::Player::kPlayer1, them_ = wl::Player::kPlayer2;
+  int round_ = 1, max_rounds_ = 60;
+  std::vector<wl::State> samples_;
+  std::vector<Turn> turns_;
+  std::vector<Turn> their_turns_;
+  int their_count_ = 1;
+  std::vector<Stat> my_stats_, their_stats_;
+  int chosen_ = 0;
+};
+
+}  // namespace mcts
+
+#endif  // MCTS_SEARCH_H_

@@ -1,0 +1,509 @@
+// Tests of the MCTS bot: its knobs, its time manager, its fast policy,
+// tactical positions with a clearly right answer, and whole games through
+// the harness engine (legality, determinism).
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bots/greedy/greedy_bot.h"
+#include "bots/mcts/mcts_bot.h"
+#include "bots/mcts/mcts_config.h"
+#include "bots/mcts/mcts_policy.h"
+#include "bots/mcts/mcts_search.h"
+#include "bots/random/random_bot.h"
+#include "combat.h"
+#include "gtest/gtest.h"
+#include "harness/engine.h"
+#include "harness/in_process_seat.h"
+#include "java_random.h"
+#include "protocol.h"
+#include "random_play.h"
+#include "rules.h"
+#include "test_maps.h"
+#include "view.h"
+
+namespace wl {
+namespace {
+
+// A small fixed-iteration configuration: deterministic and fast.
+mcts::Config Fixed(int iterations, uint64_t seed = 1) {
+  mcts::Config c;
+  c.seed = seed;
+  c.iterations = iterations;
+  return c;
+}
+
+// --- knobs ---
+
+TEST(MctsConfigTest, ParsesEveryKnobAndRejectsBadOnes) {
+  const char* args[] = {"mcts",
+                        "--seed",
+                        "7",
+                        "--iterations",
+                        "300",
+                        "--samples=3",
+                        "--playout-rounds",
+                        "0",
+                        "--expected-first",
+                        "0",
+                        "--exploration",
+                        "0.25",
+                        "--their-variants",
+                        "2",
+                        "--max-move-ms=100"};
+  mcts::Config c;
+  EXPECT_EQ(mcts::ParseArgs(static_cast<int>(std::size(args)),
+                            const_cast<char**>(args), c),
+            "");
+  EXPECT_EQ(c.seed, 7u);
+  EXPECT_EQ(c.iterations, 300);
+  EXPECT_EQ(c.samples, 3);
+  EXPECT_EQ(c.playout_rounds, 0);
+  EXPECT_FALSE(c.expected_first);
+  EXPECT_DOUBLE_EQ(c.exploration, 0.25);
+  EXPECT_EQ(c.their_variants, 2);
+  EXPECT_EQ(c.max_move_ms, 100);
+  for (std::vector<const char*> bad :
+       {std::vector<const char*>{"mcts", "--samples", "0"},
+        {"mcts", "--iterations", "-3"},
+        {"mcts", "--nope", "1"},
+        {"mcts", "--seed"},
+        {"mcts", "--exploration", "x"}}) {
+    mcts::Config d;
+    EXPECT_NE(mcts::ParseArgs(static_cast<int>(bad.size()),
+                              const_cast<char**>(bad.data()), d),
+              "")
+        << bad[1];
+  }
+}
+
+// --- the time manager ---
+
+TEST(MctsTimeTest, TheBudgetNeverExceedsWhatTheBankAllows) {
+  FastRandom rng(3);
+  for (int trial = 0; trial < 20000; ++trial) {
+    mcts::Config c;
+    c.max_move_ms = RandomIndex(rng, 2000);
+    c.reserve_ms = RandomIndex(rng, 3000);
+    c.bank_share = 1 + RandomIndex(rng, 8);
+    const int64_t bank = RandomIndex(rng, 12000) - 100;
+    const int64_t b = mcts::SearchBudgetMs(bank, c);
+    ASSERT_GE(b, 0);
+    ASSERT_LE(b, c.max_move_ms);
+    if (b > 0) {
+      ASSERT_LE(b * c.bank_share + c.reserve_ms, bank) << bank;
+    }
+  }
+  // The defaults: a full bank gives the per-move cap; the bank refills by
+  // 1000 ms a round (two answers), so a search a round never drains it.
+  mcts::Config d;
+  EXPECT_EQ(mcts::SearchBudgetMs(10000, d), d.max_move_ms);
+  EXPECT_LT(d.max_move_ms + 50, 1000);
+  EXPECT_EQ(mcts::SearchBudgetMs(d.reserve_ms, d), 0);
+}
+
+// Mid-game positions: a round of random play from a random start.
+State MidGame(const Game& game, uint64_t seed, int rounds) {
+  FastRandom rng(seed);
+  State s = RandomStart(game, rng);
+  RoundQueues q;
+  for (int r = 1; r <= rounds; ++r) {
+    if (PlayRandomRound(game, s, r, rng, q) != Outcome::kOngoing) break;
+  }
+  return s;
+}
+
+// A View of `s` as `me` sees it at round `round`, through engine lines.
+View ViewOf(const Map& map, const State& s, Player me, int64_t bank) {
+  View view;
+  auto apply = [&](const std::string& line) {
+    EXPECT_EQ(view.Apply(Parse(line)), "") << line;
+  };
+  apply(std::string("settings your_bot ") + std::string(PlayerName(me)));
+  apply(std::string("settings opponent_bot ") +
+        std::string(PlayerName(Opponent(me))));
+  std::string line = "setup_map super_regions";
+  for (const auto& sr : map.SuperRegions()) {
+    line += " " + std::to_string(sr.id) + " " + std::to_string(sr.bonus);
+  }
+  apply(line);
+  line = "setup_map regions";
+  for (int r : map.RegionIds()) {
+    line +=
+        " " + std::to_string(r) + " " + std::to_string(map.SuperRegionOf(r));
+  }
+  apply(line);
+  line = "setup_map neighbors";
+  for (int r : map.RegionIds()) {
+    std::string list;
+    for (int n : map.Neighbors(r)) {
+      if (n > r) list += (list.empty() ? "" : ",") + std::to_string(n);
+    }
+    if (!list.empty()) line += " " + std::to_string(r) + " " + list;
+  }
+  apply(line);
+  Game game(map);
+  apply("settings starting_armies " + std::to_string(game.Income(s, me)));
+  std::vector<int> order;
+  game.VisibleOrder(s, me, order);
+  line = "update_map";
+  for (int r : order) {
+    line += " " + std::to_string(r) + " " +
+            std::string(PlayerName(s.Owner(r))) + " " +
+            std::to_string(s.armies[r]);
+  }
+  apply(line);
+  apply("opponent_moves");
+  apply("go place_armies " + std::to_string(bank));
+  return view;
+}
+
+TEST(MctsTimeTest, TheSearchStopsWithinItsBudget) {
+  // Over many bank values and positions, the whole placement answer
+  // (preparation included) stays within the budget plus a little slack
+  // for one last iteration and a loaded machine.
+  Map map = testing::RandomTestMap(41, 80);
+  Game game(map);
+  mcts::Config c;
+  c.max_move_ms = 40;
+  c.reserve_ms = 200;
+  int searched = 0;
+  for (int i = 0; i < 30; ++i) {
+    const State s = MidGame(game, 100 + i, 3 + i % 10);
+    if (s.Owned(Player::kPlayer1).Empty() ||
+        s.Owned(Player::kPlayer2).Empty()) {
+      continue;
+    }
+    const int64_t bank = 100 + 97 * i;
+    View view = ViewOf(map, s, Player::kPlayer1, bank);
+    MctsBot bot(c);
+    const auto start = std::chrono::steady_clock::now();
+    bot.PlaceArmies(view);
+    const double ms = std::chrono::duration<double, std::milli>(
+                          std::chrono::steady_clock::now() - start)
+                          .count();
+    const int64_t budget = mcts::SearchBudgetMs(bank, c);
+    EXPECT_LE(ms, budget + 25.0) << "bank " << bank;
+    if (bot.LastStats().iterations > 0) ++searched;
+  }
+  EXPECT_GT(searched, 10);
+}
+
+// --- the fast policy ---
+
+TEST(MctsPolicyTest, PlansLegalTurnsThatPlaceTheWholeIncome) {
+  for (uint32_t m = 0; m < 4; ++m) {
+    Map map = testing::RandomTestMap(60 + m, 30 + 20 * m);
+    Game game(map);
+    mcts::MapInfo info(game);
+    for (int i = 0; i < 40; ++i) {
+      const State s = MidGame(game, 1000 * m + i, i % 15);
+      for (Player p : {Player::kPlayer1, Player::kPlayer2}) {
+        if (s.Owned(p).Empty()) continue;
+        for (int v = 0; v < mcts::kPolicyVariants; ++v) {
+          MoveQueue place, attack;
+          mcts::PlanTurn(info, s, p, mcts::PolicyVariant(v), place, attack);
+          int placed = 0;
+          int after[kRegionSlots];
+          std::copy(s.armies, s.armies + kRegionSlots, after);
+          for (int k = 0; k < place.size; ++k) {
+            const QueuedMove& q = place.items[k];
+            ASSERT_EQ(q.illegal, Illegal::kNone);
+            ASSERT_TRUE(s.Owned(p).Contains(q.move.from));
+            ASSERT_GE(q.move.armies, 1);
+            ASSERT_EQ(q.move.player, p);
+            placed += q.move.armies;
+            after[q.move.from] += q.move.armies;
+          }
+          ASSERT_EQ(placed, game.Income(s, p));
+          int out[kRegionSlots] = {};
+          for (int k = 0; k < attack.size; ++k) {
+            const Move& mv = attack.items[k].move;
+            ASSERT_EQ(QueueAttackTransfer(game, s, p, mv).illegal,
+                      Illegal::kNone);
+            ASSERT_EQ(mv.player, p);
+            for (int j = 0; j < k; ++j) {
+              ASSERT_FALSE(attack.items[j].move.from == mv.from &&
+                           attack.items[j].move.to == mv.to);
+            }
+            out[mv.from] += mv.armies;
+            ASSERT_LE(out[mv.from], after[mv.from] - 1);
+            if (s.Owner(mv.to) == Player::kNeutral) {
+              ASSERT_GE(mv.armies, ArmiesToTakeSurely(s.armies[mv.to]));
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(MctsPolicyTest, TheEvaluationPrefersMoreIncomeArmiesAndLand) {
+  Map map = testing::RandomTestMap(5, 30);
+  Game game(map);
+  mcts::MapInfo info(game);
+  State s = MidGame(game, 9, 4);
+  ASSERT_FALSE(s.Owned(Player::kPlayer1).Empty());
+  const double v = mcts::Evaluate(info, s, Player::kPlayer1, 6);
+  EXPECT_NEAR(v + mcts::Evaluate(info, s, Player::kPlayer2, 6), 1.0, 1e-9);
+  State more = s;
+  more.armies[s.Owned(Player::kPlayer1).First()] += 10;
+  EXPECT_GT(mcts::Evaluate(info, more, Player::kPlayer1, 6), v);
+  State won = s;
+  for (int r : s.Owned(Player::kPlayer2)) won.SetOwner(r, Player::kNeutral);
+  EXPECT_EQ(mcts::Evaluate(info, won, Player::kPlayer1, 6), 1.0);
+}
+
+// --- tactical positions (greedy's suite, where the answer is clear) ---
+
+View Position(const std::vector<std::string>& lines) {
+  View view;
+  for (const std::string& line :
+       {std::string("settings your_bot player1"),
+        std::string("settings opponent_bot player2")}) {
+    EXPECT_EQ(view.Apply(Parse(line)), "") << line;
+  }
+  for (const std::string& line : lines) {
+    EXPECT_EQ(view.Apply(Parse(line)), "") << line;
+  }
+  return view;
+}
+
+struct Round {
+  std::vector<Move> placements, moves;
+};
+Round PlayRound(Bot& bot, View& view) {
+  Round round;
+  round.placements = bot.PlaceArmies(view);
+  view.ApplyOwnPlacements(round.placements);
+  round.moves = bot.AttackTransfer(view);
+  return round;
+}
+
+int Sum(const std::vector<Move>& moves) {
+  int sum = 0;
+  for (const Move& m : moves) sum += m.armies;
+  return sum;
+}
+
+int PlacedOn(const std::vector<Move>& placements, int region) {
+  int sum = 0;
+  for (const Move& m : placements) {
+    if (m.from == region) sum += m.armies;
+  }
+  return sum;
+}
+
+TEST(MctsPositionTest, TakesATwoArmyNeutralWithAtLeastThree) {
+  View view = Position(
+      {"setup_map super_regions 1 1 2 1", "setup_map regions 1 1 2 1 3 2 4 2",
+       "setup_map neighbors 1 2 2 3 3 4", "setup_map wastelands",
+       "setup_map opponent_starting_regions 4", "settings starting_armies 5",
+       "update_map 1 player1 1 2 neutral 2", "opponent_moves"});
+  MctsBot bot(Fixed(200));
+  Round round = PlayRound(bot, view);
+  EXPECT_EQ(Sum(round.placements), 5);
+  bool takes = false;
+  for (const Move& m : round.moves) {
+    EXPECT_FALSE(m.to == 2 && m.armies < 3) << m.armies;
+    takes |= m.from == 1 && m.to == 2 && m.armies >= 3;
+  }
+  EXPECT_TRUE(takes);
+}
+
+TEST(MctsPositionTest, FinishesABonusItCanFinishThisRound) {
+  View view = Position(
+      {"setup_map super_regions 1 3 2 2 3 1",
+       "setup_map regions 1 1 2 1 3 1 4 2 5 2 6 2 7 2 8 3",
+       "setup_map neighbors 1 2,4 2 3 4 5 5 6 6 7 7 8", "setup_map wastelands",
+       "setup_map opponent_starting_regions 8", "settings starting_armies 5",
+       "update_map 1 player1 1 2 player1 1 3 neutral 2 4 neutral 2",
+       "opponent_moves"});
+  MctsBot bot(Fixed(200));
+  Round round = PlayRound(bot, view);
+  EXPECT_GE(PlacedOn(round.placements, 2), 2);
+  bool finishes = false;
+  for (const Move& m : round.moves)
+    finishes |= m.from == 2 && m.to == 3 && m.armies >= 3;
+  EXPECT_TRUE(finishes);
+}
+
+TEST(MctsPositionTest, BreaksTheOpponentsBonus) {
+  // The opponent holds super region 2 = {2, 3} (bonus 3), 1 army each, both
+  // next to our region 1 (30 armies, more than its income can stop).
+  View view = Position(
+      {"setup_map super_regions 1 0 2 3 3 2",
+       "setup_map regions 1 1 2 2 3 2 4 3 5 3",
+       "setup_map neighbors 1 2,3,4 2 3 4 5", "setup_map wastelands",
+       "setup_map opponent_starting_regions 2", "settings starting_armies 5",
+       "update_map 1 player1 30 2 player2 1 3 player2 1 4 neutral 2",
+       "opponent_moves"});
+  MctsBot bot(Fixed(300));
+  Round round = PlayRound(bot, view);
+  bool breaks = false;
+  for (const Move& m : round.moves) breaks |= m.to == 2 || m.to == 3;
+  EXPECT_TRUE(breaks);
+}
+
+TEST(MctsPositionTest, NeverAttacksANeutralWithTooFew) {
+  // Region 1 (3 armies) touches a 2-army neutral (2) and a 2-army opponent
+  // region (3); whatever it does, 2 attackers never go at 2 defenders.
+  View view = Position(
+      {"setup_map super_regions 1 1 2 1 3 1",
+       "setup_map regions 1 1 2 2 3 3 4 3", "setup_map neighbors 1 2,3 3 4",
+       "setup_map wastelands", "setup_map opponent_starting_regions 3",
+       "settings starting_armies 5",
+       "update_map 1 player1 3 2 neutral 2 3 player2 2", "opponent_moves"});
+  MctsBot bot(Fixed(300));
+  Round round = PlayRound(bot, view);
+  EXPECT_EQ(Sum(round.placements), 5);
+  for (const Move& m : round.moves) {
+    if (m.to == 2 || m.to == 3) {
+      EXPECT_GE(m.armies, ArmiesToTakeSurely(2)) << "into " << m.to;
+    }
+  }
+}
+
+TEST(MctsPositionTest, ReinforcesTheThreatenedBorderOfABonusItHolds) {
+  View view = Position(
+      {"setup_map super_regions 1 2 2 2 3 0",
+       "setup_map regions 1 1 2 1 3 2 4 2 5 3",
+       "setup_map neighbors 1 2,5 2 3 3 4", "setup_map wastelands",
+       "setup_map opponent_starting_regions 4", "settings starting_armies 7",
+       "update_map 1 player1 1 2 player1 2 3 player2 6 5 neutral 2",
+       "opponent_moves player2 place_armies 3 4"});
+  MctsBot bot(Fixed(300));
+  Round round = PlayRound(bot, view);
+  EXPECT_EQ(Sum(round.placements), 7);
+  EXPECT_GE(PlacedOn(round.placements, 2), 5);
+  for (const Move& m : round.moves) {
+    EXPECT_NE(m.from, 2) << "the border region must keep its armies";
+  }
+}
+
+TEST(MctsPositionTest, KillsAnOpponentThatCannotHold) {
+  // The opponent's last region (3 armies) touches our 20: taking it wins,
+  // even if it places its whole income there.
+  View view = Position(
+      {"setup_map super_regions 1 1 2 1 3 1",
+       "setup_map regions 1 1 2 2 3 3 4 3", "setup_map neighbors 1 2,3 3 4",
+       "setup_map wastelands", "setup_map opponent_starting_regions 3",
+       "settings starting_armies 5",
+       "update_map 1 player1 20 2 neutral 2 3 player2 3 4 player1 1",
+       "opponent_moves"});
+  MctsBot bot(Fixed(300));
+  Round round = PlayRound(bot, view);
+  int into = 0;
+  for (const Move& m : round.moves) {
+    if (m.to == 3) into += m.armies;
+  }
+  EXPECT_TRUE(ExpectedCombat(into, 3 + 5).conquered) << into;
+}
+
+// --- whole games ---
+
+struct Series {
+  int games = 0, wins = 0, losses = 0;
+  int parse_errors = 0, timeouts = 0;
+  int illegal_at_queue = 0, illegal_at_execution = 0;
+  std::vector<std::string> failures;
+};
+
+void CountIllegal(const std::string& replay, const std::string& player,
+                  Series& s) {
+  std::istringstream in(replay);
+  std::string line;
+  int histories = 0;
+  const std::string prefix = player + " illegal_move ";
+  while (std::getline(in, line)) {
+    if (line == "round 0") ++histories;
+    if (histories != 1 || line.rfind(prefix, 0) != 0) continue;
+    if (line.find("was taken this round") != std::string::npos ||
+        line.find("has used all available armies") != std::string::npos) {
+      ++s.illegal_at_execution;
+    } else {
+      ++s.illegal_at_queue;
+      s.failures.push_back(line);
+    }
+  }
+}
+
+enum class Rival { kRandom, kGreedy };
+
+Series PlaySeries(int maps, Rival rival, int iterations) {
+  Series s;
+  for (int i = 0; i < maps; ++i) {
+    Map map = testing::RandomTestMap(700 + i, 20 + 4 * i);
+    for (int seat = 0; seat < 2; ++seat) {
+      const uint32_t seed = static_cast<uint32_t>(31 + i);
+      tools::InProcessSeat mcts(
+          std::make_unique<MctsBot>(Fixed(iterations, seed)));
+      std::unique_ptr<Bot> other;
+      if (rival == Rival::kRandom) {
+        other = std::make_unique<RandomBot>(seed);
+      } else {
+        other = std::make_unique<GreedyBot>(seed);
+      }
+      tools::InProcessSeat other_seat(std::move(other));
+      tools::GameRecord record =
+          seat == 0 ? tools::PlayGame(map, seed, mcts, other_seat)
+                    : tools::PlayGame(map, seed, other_seat, mcts);
+      ++s.games;
+      const Outcome won =
+          seat == 0 ? Outcome::kPlayer1Won : Outcome::kPlayer2Won;
+      const Outcome lost =
+          seat == 0 ? Outcome::kPlayer2Won : Outcome::kPlayer1Won;
+      s.wins += record.outcome == won;
+      s.losses += record.outcome == lost;
+      s.parse_errors += record.stats[seat].parse_errors;
+      s.timeouts += record.stats[seat].timeouts;
+      const int counted = s.illegal_at_queue + s.illegal_at_execution;
+      CountIllegal(record.replay, seat == 0 ? "player1" : "player2", s);
+      EXPECT_EQ(s.illegal_at_queue + s.illegal_at_execution - counted,
+                record.stats[seat].illegal_moves);
+    }
+  }
+  return s;
+}
+
+void ExpectClean(const Series& s, const char* what) {
+  EXPECT_EQ(s.parse_errors, 0) << what;
+  EXPECT_EQ(s.timeouts, 0) << what;
+  EXPECT_EQ(s.illegal_at_queue, 0) << what;
+  for (const std::string& f : s.failures) ADD_FAILURE() << what << ": " << f;
+  EXPECT_LE(s.illegal_at_execution, s.games / 5) << what;
+  ::testing::Test::RecordProperty(std::string(what) + ": illegal at execution",
+                                  s.illegal_at_execution);
+  std::cout << what << ": " << s.wins << " won, " << s.losses << " lost of "
+            << s.games << "; illegal at execution " << s.illegal_at_execution
+            << "\n";
+}
+
+TEST(MctsGameTest, BeatsARandomBotAndPlaysLegally) {
+  Series s = PlaySeries(6, Rival::kRandom, 48);
+  ExpectClean(s, "mcts vs random");
+  EXPECT_GE(s.wins, s.games - 1);
+}
+
+TEST(MctsGameTest, PlaysLegallyAgainstGreedy) {
+  Series s = PlaySeries(6, Rival::kGreedy, 48);
+  ExpectClean(s, "mcts vs greedy");
+}
+
+TEST(MctsGameTest, IsDeterministicWithFixedIterations) {
+  Map map = testing::RandomTestMap(3, 40);
+  std::string replays[2];
+  for (std::string& replay : replays) {
+    tools::InProcessSeat a(std::make_unique<MctsBot>(Fixed(64, 5)));
+    tools::InProcessSeat b(std::make_unique<GreedyBot>(6));
+    replay = tools::PlayGame(map, 11, a, b).replay;
+  }
+  EXPECT_EQ(replays[0], replays[1]);
+  EXPECT_FALSE(replays[0].empty());
+}
+
+}  // namespace
+}  // namespace wl
