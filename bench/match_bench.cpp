@@ -22,7 +22,8 @@ void BM_GameThroughProcesses(benchmark::State& state) {
     state.SkipWithError("../shared/maps is absent: process bench skipped");
     return;
   }
-  const std::string bot = (fs::path(WL_BINARY_DIR) / "bots" / "starter").string();
+  const std::string bot =
+      (fs::path(WL_BINARY_DIR) / "bots" / "starter").string();
   int64_t seed = 1, rounds = 0;
   for (auto _ : state) {
     auto p1 = wl::tools::BotProcess::Start(bot);
@@ -31,13 +32,16 @@ void BM_GameThroughProcesses(benchmark::State& state) {
       state.SkipWithError("cannot start build/bots/starter");
       return;
     }
-    wl::tools::GameRecord record = wl::tools::PlayGame(*map, seed++, **p1, **p2);
+    wl::tools::GameRecord record =
+        wl::tools::PlayGame(*map, seed++, **p1, **p2);
     rounds += record.rounds;
     benchmark::DoNotOptimize(record.replay.data());
   }
   state.counters["rounds/game"] = benchmark::Counter(
       static_cast<double>(rounds), benchmark::Counter::kAvgIterations);
 }
-BENCHMARK(BM_GameThroughProcesses)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_GameThroughProcesses)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 }  // namespace

@@ -11,8 +11,8 @@
 namespace wl::tools {
 
 const std::vector<std::string>& BuiltInBotNames() {
-  static const std::vector<std::string> kNames = {"starter", "random",
-                                                   "greedy", "mcts"};
+  static const std::vector<std::string> kNames = {"starter", "random", "greedy",
+                                                  "mcts"};
   return kNames;
 }
 
