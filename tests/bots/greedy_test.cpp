@@ -12,6 +12,7 @@
 
 #include "bots/greedy/greedy_bot.h"
 #include "bots/random/random_bot.h"
+#include "bots/replay_illegal.h"
 #include "bots/starter/starter_bot.h"
 #include "combat.h"
 #include "gtest/gtest.h"
@@ -373,21 +374,11 @@ struct Series {
 // of the spec: "was taken this round", "has used all available armies").
 void CountIllegal(const std::string& replay, const std::string& player,
                   Series& s) {
-  std::istringstream in(replay);
-  std::string line;
-  int histories = 0;
-  const std::string prefix = player + " illegal_move ";
-  while (std::getline(in, line)) {
-    if (line == "round 0") ++histories;
-    if (histories != 1 || line.rfind(prefix, 0) != 0) continue;
-    if (line.find("was taken this round") != std::string::npos ||
-        line.find("has used all available armies") != std::string::npos) {
-      ++s.illegal_at_execution;
-    } else {
-      ++s.illegal_at_queue;
-      s.failures.push_back(line);
-    }
-  }
+  testing::IllegalMoves m = testing::CountIllegalMoves(replay, player);
+  s.illegal_at_queue += m.at_queue;
+  s.illegal_at_execution += m.at_execution;
+  s.failures.insert(s.failures.end(), m.at_queue_lines.begin(),
+                    m.at_queue_lines.end());
 }
 
 // Plays each map twice, the greedy bot in each seat.
