@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "arena/builtin_bots.h"
+#include "bench_maps.h"
 #include "benchmark/benchmark.h"
 #include "harness/engine.h"
 #include "harness/in_process_seat.h"
@@ -13,11 +14,8 @@
 namespace {
 
 void BM_ArenaGame(benchmark::State& state, const char* bot1, const char* bot2) {
-  const char* shared = std::getenv("WL_SHARED");
-  std::filesystem::path path =
-      std::filesystem::path(shared ? shared : WL_SHARED_DIR) / "maps" /
-      "example.json";
-  absl::StatusOr<wl::Map> map = wl::tools::LoadMapFile(path.string());
+  const std::string map_path = wl::bench::MapPath("example");
+  absl::StatusOr<wl::Map> map = wl::tools::LoadMapFile(map_path);
   if (!map.ok()) {
     state.SkipWithError("../shared/maps is absent: arena bench skipped");
     return;

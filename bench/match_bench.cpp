@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "bench_maps.h"
 #include "benchmark/benchmark.h"
 #include "harness/bot_process.h"
 #include "harness/engine.h"
@@ -14,10 +15,8 @@ namespace {
 
 void BM_GameThroughProcesses(benchmark::State& state) {
   namespace fs = std::filesystem;
-  const char* shared = std::getenv("WL_SHARED");
-  fs::path map_path =
-      fs::path(shared ? shared : WL_SHARED_DIR) / "maps" / "example.json";
-  absl::StatusOr<wl::Map> map = wl::tools::LoadMapFile(map_path.string());
+  const std::string map_path = wl::bench::MapPath("example");
+  absl::StatusOr<wl::Map> map = wl::tools::LoadMapFile(map_path);
   if (!map.ok()) {
     state.SkipWithError("../shared/maps is absent: process bench skipped");
     return;

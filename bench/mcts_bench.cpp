@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_maps.h"
 #include "benchmark/benchmark.h"
 #include "bots/mcts/mcts_bot.h"
 #include "bots/mcts/mcts_policy.h"
@@ -27,11 +28,6 @@
 namespace {
 
 namespace fs = std::filesystem;
-
-fs::path MapsDir() {
-  if (const char* env = std::getenv("WL_SHARED")) return fs::path(env) / "maps";
-  return fs::path(WL_SHARED_DIR) / "maps";
-}
 
 // A game on the example map or the largest real map, with its position:
 // round 8 of a game the fast policy plays for both sides, and player1's
@@ -91,21 +87,8 @@ const Fixture* LoadFixture(const std::string& which) {
   static std::unique_ptr<Fixture> example, largest;
   std::unique_ptr<Fixture>& slot = which == "example" ? example : largest;
   if (slot) return slot.get();
-  fs::path path;
-  if (which == "example") {
-    path = MapsDir() / "example.json";
-  } else {
-    int most = 0;
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(MapsDir() / "real", ec)) {
-      absl::StatusOr<wl::Map> m = wl::tools::LoadMapFile(e.path().string());
-      if (m.ok() && m->RegionCount() > most) {
-        most = m->RegionCount();
-        path = e.path();
-      }
-    }
-  }
-  absl::StatusOr<wl::Map> map = wl::tools::LoadMapFile(path.string());
+  const std::string path = wl::bench::MapPath(which);
+  absl::StatusOr<wl::Map> map = wl::tools::LoadMapFile(path);
   if (!map.ok()) return nullptr;
   auto f = std::make_unique<Fixture>();
   f->game = std::make_unique<wl::Game>(*map);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_maps.h"
 #include "benchmark/benchmark.h"
 #include "harness/map_json.h"
 #include "random_play.h"
@@ -18,31 +19,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path MapsDir() {
-  if (const char* env = std::getenv("WL_SHARED")) return fs::path(env) / "maps";
-  return fs::path(WL_SHARED_DIR) / "maps";
-}
-
 // The official example map (64 regions) and the largest real map (90).
 const wl::Game* LoadGame(const std::string& which) {
   static std::unique_ptr<wl::Game> example, largest;
   std::unique_ptr<wl::Game>& slot = which == "example" ? example : largest;
   if (slot) return slot.get();
-  fs::path path;
-  if (which == "example") {
-    path = MapsDir() / "example.json";
-  } else {
-    int most = 0;
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(MapsDir() / "real", ec)) {
-      absl::StatusOr<wl::Map> m = wl::tools::LoadMapFile(e.path().string());
-      if (m.ok() && m->RegionCount() > most) {
-        most = m->RegionCount();
-        path = e.path();
-      }
-    }
-  }
-  absl::StatusOr<wl::Map> map = wl::tools::LoadMapFile(path.string());
+  const std::string path = wl::bench::MapPath(which);
+  absl::StatusOr<wl::Map> map = wl::tools::LoadMapFile(path);
   if (!map.ok()) return nullptr;
   slot = std::make_unique<wl::Game>(*map);
   return slot.get();
