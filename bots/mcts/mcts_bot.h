@@ -13,6 +13,9 @@
 //     (which now includes our placements), so both requests cost one
 //     search. With no plan for this round (a missed request), the greedy
 //     planner answers at once.
+//   - Every order is sure to run (wl::KeepSureOrders, with the opponent's
+//     income as greedy_beliefs.h believes it): none from a region the
+//     opponent could take or drain before it runs.
 //   - Time: the clock starts when the request arrives; the search stops at
 //     the budget the time manager allows; a bank too low for a search gets
 //     the greedy turn, which takes about a millisecond.
@@ -31,6 +34,7 @@
 #include "mcts_search.h"
 #include "orders.h"
 #include "rules.h"
+#include "sure_orders.h"
 #include "view.h"
 
 class MctsBot : public wl::Bot {
@@ -49,7 +53,7 @@ class MctsBot : public wl::Bot {
     if (budget < kMinSearchMs || view.Owned().Empty()) {
       greedy::Beliefs beliefs = greedy::InferBeliefs(view);
       greedy::Plan plan = greedy::Planner(view, beliefs, view.Income()).Make();
-      planned_moves_ = std::move(plan.moves);
+      planned_moves_ = Sure(view, beliefs, plan.placements, plan.moves);
       stats_ = mcts::SearchStats();
       return plan.placements;
     }
@@ -71,7 +75,8 @@ class MctsBot : public wl::Bot {
       moves = std::move(planned_moves_);
     } else {
       greedy::Beliefs beliefs = greedy::InferBeliefs(view);
-      moves = greedy::Planner(view, beliefs, 0).Make().moves;
+      moves = Sure(view, beliefs, {},
+                   greedy::Planner(view, beliefs, 0).Make().moves);
     }
     planned_round_ = -1;
     planned_moves_.clear();
@@ -84,6 +89,15 @@ class MctsBot : public wl::Bot {
  private:
   // Below this budget a search is not worth preparing.
   static constexpr int64_t kMinSearchMs = 15;
+
+  // The moves sure to run (wl::KeepSureOrders) when config.sure_orders.
+  std::vector<wl::Move> Sure(const wl::View& view,
+                             const greedy::Beliefs& beliefs,
+                             const std::vector<wl::Move>& placements,
+                             const std::vector<wl::Move>& moves) const {
+    if (!config_.sure_orders) return moves;
+    return wl::KeepSureOrders(view, beliefs.enemy_income, placements, moves);
+  }
 
   mcts::Config config_;
   GreedyBot greedy_;

@@ -49,6 +49,14 @@ struct Config {
   int their_variants = 4;
   // The evaluation's squashing scale (income-equivalent units).
   double eval_scale = 6.0;
+  // Orders sure to run: drop every move the opponent could make fail at
+  // execution (its source taken or drained first; wl::SureOrders).
+  bool sure_orders = true;
+  // The draft: searched (flat UCB over our pick; the rest of the draft
+  // completed by a randomised greedy pick, then draft_rounds rounds of
+  // fast-policy play and the evaluation), or the greedy bot's pick score.
+  bool draft_search = true;
+  int draft_rounds = 6;
 };
 
 // The time manager: the milliseconds one search may take when the bank
@@ -87,7 +95,8 @@ inline const char* Usage() {
          "  [--playout-rounds N] [--expected-first 0|1] [--exploration X]\n"
          "  [--my-greedy-variants N] [--tactical-turns 0|1]\n"
          "  [--my-policy-variants N]\n"
-         "  [--their-variants N] [--eval-scale X]\n";
+         "  [--their-variants N] [--eval-scale X] [--sure-orders 0|1]\n"
+         "  [--draft-search 0|1] [--draft-rounds N]\n";
 }
 
 // Reads `--name value` or `--name=value` pairs into `config`. Returns "" or
@@ -153,6 +162,15 @@ inline std::string ParseArgs(int argc, char** argv, Config& config) {
     } else if (name == "--eval-scale") {
       ok = ParseDouble(v, x) && x > 0;
       if (ok) config.eval_scale = x;
+    } else if (name == "--sure-orders") {
+      ok = ParseInt(v, n) && n <= 1;
+      if (ok) config.sure_orders = n == 1;
+    } else if (name == "--draft-search") {
+      ok = ParseInt(v, n) && n <= 1;
+      if (ok) config.draft_search = n == 1;
+    } else if (name == "--draft-rounds") {
+      ok = ParseInt(v, n) && n <= 50;
+      if (ok) config.draft_rounds = n;
     } else {
       return "unknown option " + name;
     }

@@ -5,9 +5,10 @@
 // One decision (one round):
 //   1. Candidate turns for us, from the View: the greedy planner with
 //      several weight settings, and the fast policy (mcts_policy.h) with
-//      several settings on the most likely hidden state. Identical turns
-//      are merged. Our regions are exact in every sample, so each turn is
-//      one fixed list of orders.
+//      several settings on the most likely hidden state, each cut to the
+//      orders sure to run (sure_orders.h). Identical turns are merged. Our
+//      regions are exact in every sample, so each turn is one fixed list of
+//      orders.
 //   2. Determinisation: `samples` full states from what we see, what we
 //      remember of the fog and what we believe of the opponent
 //      (greedy_beliefs.h): its believed regions, with its fogged armies
@@ -46,6 +47,7 @@
 #include "orders.h"
 #include "rules.h"
 #include "state.h"
+#include "sure_orders.h"
 #include "view.h"
 
 namespace mcts {
@@ -137,6 +139,7 @@ class Search {
         view.MaxRounds() > 0 ? view.MaxRounds() : info.game().MaxRounds();
     rng_.SetSeed(seed);
     const greedy::Beliefs beliefs = greedy::InferBeliefs(view);
+    their_income_ = beliefs.enemy_income;
 
     // Samples first: the fast policy's candidates are planned on sample 0.
     samples_.clear();
@@ -153,7 +156,7 @@ class Search {
       greedy::Plan plan =
           greedy::Planner(view, beliefs, income, GreedyVariant(i)).Make();
       if (i == 0) base = plan;
-      AddTurn(std::move(plan.placements), std::move(plan.moves));
+      AddTurn(view, std::move(plan.placements), std::move(plan.moves));
     }
     if (config_.tactical_turns) AddTacticalTurns(view, base, income);
     for (int i = 0; i < config_.my_policy_variants; ++i) {
@@ -175,9 +178,9 @@ class Search {
         m.player = wl::Player::kNeutral;
         moves.push_back(m);
       }
-      AddTurn(std::move(placements), std::move(moves));
+      AddTurn(view, std::move(placements), std::move(moves));
     }
-    if (turns_.empty()) AddTurn({}, {});
+    if (turns_.empty()) AddTurn(view, {}, {});
 
     their_count_ =
         std::max(1, std::min(config_.their_variants, kPolicyVariants));
@@ -279,7 +282,14 @@ class Search {
     double Mean() const { return visits ? sum / visits : 0; }
   };
 
-  void AddTurn(std::vector<wl::Move> placements, std::vector<wl::Move> moves) {
+  // Adds a candidate turn, its moves cut to those sure to run when
+  // `config.sure_orders` (so the search weighs the orders it would send),
+  // unless an identical turn is there already.
+  void AddTurn(const wl::View& view, std::vector<wl::Move> placements,
+               std::vector<wl::Move> moves) {
+    if (config_.sure_orders) {
+      moves = wl::KeepSureOrders(view, their_income_, placements, moves);
+    }
     for (const Turn& t : turns_) {
       if (t.placements == placements && t.moves == moves) return;
     }
@@ -364,7 +374,7 @@ class Search {
       moves.push_back(m);
     }
     if (has_last) moves.push_back(last);
-    AddTurn({wl::Move::Place(on, income)}, std::move(moves));
+    AddTurn(view, {wl::Move::Place(on, income)}, std::move(moves));
   }
 
   // A full state from the View: our regions and the visible ones exact;
@@ -452,6 +462,7 @@ class Search {
   const MapInfo* info_ = nullptr;
   wl::Player me_ = wl::Player::kPlayer1, them_ = wl::Player::kPlayer2;
   int round_ = 1, max_rounds_ = 60;
+  int their_income_ = 5;  // what the opponent may place, as believed
   std::vector<wl::State> samples_;
   std::vector<Turn> turns_;
   std::vector<Turn> their_turns_;

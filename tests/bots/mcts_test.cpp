@@ -24,10 +24,14 @@
 #include "random_play.h"
 #include "rules.h"
 #include "test_maps.h"
+#include "test_views.h"
 #include "view.h"
 
 namespace wl {
 namespace {
+
+using testing::MidGame;
+using testing::ViewOf;
 
 // A small fixed-iteration configuration: deterministic and fast.
 mcts::Config Fixed(int iterations, uint64_t seed = 1) {
@@ -104,62 +108,6 @@ TEST(MctsTimeTest, TheBudgetNeverExceedsWhatTheBankAllows) {
   EXPECT_EQ(mcts::SearchBudgetMs(10000, d), d.max_move_ms);
   EXPECT_LT(d.max_move_ms + 50, 1000);
   EXPECT_EQ(mcts::SearchBudgetMs(d.reserve_ms, d), 0);
-}
-
-// Mid-game positions: a round of random play from a random start.
-State MidGame(const Game& game, uint64_t seed, int rounds) {
-  FastRandom rng(seed);
-  State s = RandomStart(game, rng);
-  RoundQueues q;
-  for (int r = 1; r <= rounds; ++r) {
-    if (PlayRandomRound(game, s, r, rng, q) != Outcome::kOngoing) break;
-  }
-  return s;
-}
-
-// A View of `s` as `me` sees it at round `round`, through engine lines.
-View ViewOf(const Map& map, const State& s, Player me, int64_t bank) {
-  View view;
-  auto apply = [&](const std::string& line) {
-    EXPECT_EQ(view.Apply(Parse(line)), "") << line;
-  };
-  apply(std::string("settings your_bot ") + std::string(PlayerName(me)));
-  apply(std::string("settings opponent_bot ") +
-        std::string(PlayerName(Opponent(me))));
-  std::string line = "setup_map super_regions";
-  for (const auto& sr : map.SuperRegions()) {
-    line += " " + std::to_string(sr.id) + " " + std::to_string(sr.bonus);
-  }
-  apply(line);
-  line = "setup_map regions";
-  for (int r : map.RegionIds()) {
-    line +=
-        " " + std::to_string(r) + " " + std::to_string(map.SuperRegionOf(r));
-  }
-  apply(line);
-  line = "setup_map neighbors";
-  for (int r : map.RegionIds()) {
-    std::string list;
-    for (int n : map.Neighbors(r)) {
-      if (n > r) list += (list.empty() ? "" : ",") + std::to_string(n);
-    }
-    if (!list.empty()) line += " " + std::to_string(r) + " " + list;
-  }
-  apply(line);
-  Game game(map);
-  apply("settings starting_armies " + std::to_string(game.Income(s, me)));
-  std::vector<int> order;
-  game.VisibleOrder(s, me, order);
-  line = "update_map";
-  for (int r : order) {
-    line += " " + std::to_string(r) + " " +
-            std::string(PlayerName(s.Owner(r))) + " " +
-            std::to_string(s.armies[r]);
-  }
-  apply(line);
-  apply("opponent_moves");
-  apply("go place_armies " + std::to_string(bank));
-  return view;
 }
 
 TEST(MctsTimeTest, TheSearchStopsWithinItsBudget) {

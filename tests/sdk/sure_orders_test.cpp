@@ -1,0 +1,204 @@
+// Tests of sure_orders.h: the orders it keeps never fail at execution,
+// whatever the opponent does with the income it was told; what it drops
+// could have failed; the queue-time rules and the bound itself.
+#include "sure_orders.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "java_random.h"
+#include "map.h"
+#include "random_play.h"
+#include "rules.h"
+#include "state.h"
+#include "test_maps.h"
+#include "test_views.h"
+#include "view.h"
+
+namespace wl {
+namespace {
+
+// The opponent's harshest kind of turn: its whole income on one of its
+// regions next to ours, then every such region attacking one of our
+// neighbours with everything, in a random order; now and then a random
+// turn instead, so that transfers and odd orders happen too.
+void HostileTurn(const Game& game, const State& s, Player them, FastRandom& rng,
+                 MoveQueue& place, MoveQueue& attack) {
+  if (rng.NextDouble() < 0.2) {
+    RandomPlacements(game, s, them, rng, place);
+    State after = s;
+    ExecutePlacements(after, them == Player::kPlayer1 ? place : MoveQueue(),
+                      them == Player::kPlayer1 ? MoveQueue() : place);
+    RandomAttacks(game, after, them, rng, attack);
+    return;
+  }
+  const Map& map = game.GetMap();
+  const RegionSet theirs = s.Owned(them), ours = s.Owned(Opponent(them));
+  std::vector<int> fronts;
+  for (int r : theirs) {
+    if (!(game.Neighbors(r) & ours).Empty()) fronts.push_back(r);
+  }
+  if (fronts.empty()) return;
+  int armies[kRegionSlots];
+  std::copy(s.armies, s.armies + kRegionSlots, armies);
+  const int on = fronts[RandomIndex(rng, static_cast<int>(fronts.size()))];
+  int left = game.Income(s, them);
+  const int income = left;
+  place.Push(QueuePlacement(s, them, Move::Place(on, income), left));
+  armies[on] += income;
+  for (int i = static_cast<int>(fronts.size()) - 1; i > 0; --i) {
+    std::swap(fronts[i], fronts[RandomIndex(rng, i + 1)]);
+  }
+  for (int r : fronts) {
+    std::vector<int> targets;
+    for (int n : map.Neighbors(r)) {
+      if (ours.Contains(n)) targets.push_back(n);
+    }
+    const int to = targets[RandomIndex(rng, static_cast<int>(targets.size()))];
+    if (armies[r] > 1) {
+      attack.Push(QueueAttackTransfer(
+          game, s, them, Move::AttackTransfer(r, to, armies[r] - 1)));
+    }
+  }
+}
+
+struct Tally {
+  int moves = 0;    // orders sent
+  int illegal = 0;  // of them, illegal at execution
+};
+
+// Plays our `placements` and `moves` against the opponent's queues and
+// counts our orders that failed.
+Tally Execute(const Game& game, State s, Player me,
+              const std::vector<Move>& placements,
+              const std::vector<Move>& moves, const MoveQueue& their_place,
+              const MoveQueue& their_attack, FastRandom& rng) {
+  MoveQueue place, attack;
+  int left = game.Income(s, me);
+  for (const Move& m : placements) place.Push(QueuePlacement(s, me, m, left));
+  for (const Move& m : moves) {
+    attack.Push(QueueAttackTransfer(game, s, me, m));
+  }
+  const bool first = me == Player::kPlayer1;
+  ExecutePlacements(s, first ? place : their_place,
+                    first ? their_place : place);
+  Tally t;
+  t.moves = static_cast<int>(moves.size());
+  ExecuteAttacks(s, first ? attack : their_attack,
+                 first ? their_attack : attack, rng,
+                 [&](const QueuedMove& e, const State&) {
+                   if (e.move.player == me && e.illegal != Illegal::kNone)
+                     ++t.illegal;
+                 });
+  return t;
+}
+
+TEST(SureOrdersTest, KeptOrdersNeverFailWhateverTheOpponentDoes) {
+  Tally raw, sure;
+  int positions = 0;
+  for (int seed = 1; seed <= 250; ++seed) {
+    const Map map = testing::RandomTestMap(seed, 20 + seed % 5 * 10);
+    const Game game(map);
+    FastRandom rng(seed);
+    const State s = testing::MidGame(game, seed, 1 + seed % 9);
+    if (s.owned[0].Empty() || s.owned[1].Empty()) continue;
+    ++positions;
+    const Player me = PlayerOfIndex(seed % 2);
+    const Player them = Opponent(me);
+    const View view = testing::ViewOf(map, s, me, 10000);
+    // Our turn: random placements of our income, and random orders from
+    // the state after them (up to all but one army of a region).
+    MoveQueue place, attack;
+    RandomPlacements(game, s, me, rng, place);
+    State placed = s;
+    ExecutePlacements(placed, me == Player::kPlayer1 ? place : MoveQueue(),
+                      me == Player::kPlayer1 ? MoveQueue() : place);
+    RandomAttacks(game, placed, me, rng, attack);
+    std::vector<Move> placements, moves;
+    for (int i = 0; i < place.size; ++i)
+      placements.push_back(place.items[i].move);
+    for (int i = 0; i < attack.size; ++i) moves.push_back(attack.items[i].move);
+    const std::vector<Move> kept =
+        KeepSureOrders(view, game.Income(s, them), placements, moves);
+    ASSERT_LE(kept.size(), moves.size());
+    for (int trial = 0; trial < 20; ++trial) {
+      MoveQueue their_place, their_attack;
+      HostileTurn(game, s, them, rng, their_place, their_attack);
+      FastRandom dice_a(seed * 1000 + trial), dice_b(seed * 1000 + trial);
+      const Tally r = Execute(game, s, me, placements, moves, their_place,
+                              their_attack, dice_a);
+      const Tally k = Execute(game, s, me, placements, kept, their_place,
+                              their_attack, dice_b);
+      raw.moves += r.moves;
+      raw.illegal += r.illegal;
+      sure.moves += k.moves;
+      sure.illegal += k.illegal;
+      ASSERT_EQ(k.illegal, 0) << "seed " << seed << " trial " << trial;
+    }
+  }
+  EXPECT_GT(positions, 150);
+  // The test has teeth: unfiltered, these turns fail often; filtered, most
+  // orders still go.
+  EXPECT_GT(raw.illegal, raw.moves / 50) << raw.illegal << " of " << raw.moves;
+  EXPECT_GT(sure.moves, raw.moves / 2) << sure.moves << " of " << raw.moves;
+  RecordProperty("raw_illegal", raw.illegal);
+  RecordProperty("raw_moves", raw.moves);
+  RecordProperty("kept_moves", sure.moves);
+}
+
+// A line of three: 1 (ours) - 2 (ours) - 3 (theirs), all in one super
+// region, seen by player1.
+View Line(int mine1, int mine2, int theirs) {
+  View view;
+  for (const std::string line :
+       {"settings your_bot player1", "settings opponent_bot player2",
+        "setup_map super_regions 1 3", "setup_map regions 1 1 2 1 3 1",
+        "setup_map neighbors 1 2 2 3", "settings starting_armies 5"}) {
+    EXPECT_EQ(view.Apply(Parse(line)), "") << line;
+  }
+  const std::string update = "update_map 1 player1 " + std::to_string(mine1) +
+                             " 2 player1 " + std::to_string(mine2) +
+                             " 3 player2 " + std::to_string(theirs);
+  EXPECT_EQ(view.Apply(Parse(update)), "");
+  return view;
+}
+
+TEST(SureOrdersTest, WorstLossIsOneAllOutAttackWithTheWholeIncomeBehindIt) {
+  const View view = Line(3, 10, 6);
+  // Region 1 touches no opponent region.
+  EXPECT_EQ(WorstLoss(view, 1, 5, 20), 0);
+  // 5 attackers from region 3, plus 4 placed: every one hits, 9 * 0.664.
+  EXPECT_EQ(WorstLoss(view, 2, 1, 4), DefendersKilled(9, 9));
+  EXPECT_EQ(DefendersKilled(9, 9), 6);
+  // Only one opponent neighbour: more attacks do not add to it.
+  EXPECT_EQ(WorstLoss(view, 2, 3, 4), WorstLoss(view, 2, 1, 4));
+}
+
+TEST(SureOrdersTest, KeepsWhatCannotFailAndDropsWhatCould) {
+  const View view = Line(3, 10, 6);
+  const std::vector<Move> moves = {
+      Move::AttackTransfer(2, 3, 4),  // kept: 10 - 6 >= 2
+      Move::AttackTransfer(2, 1, 3),  // 10 - 4 - 6 = 0 left: dropped
+      Move::AttackTransfer(1, 2, 2),  // safe inland: kept
+      Move::AttackTransfer(1, 2, 1),  // the same pair again: dropped
+      Move::AttackTransfer(3, 2, 1),  // not ours: dropped
+      Move::AttackTransfer(1, 3, 1),  // not a neighbour: dropped
+  };
+  const std::vector<Move> kept = KeepSureOrders(view, 4, {}, moves);
+  ASSERT_EQ(kept.size(), 2u);
+  EXPECT_EQ(kept[0], moves[0]);
+  EXPECT_EQ(kept[1], moves[2]);
+  // Placing 4 more on region 2 makes its second order sure too.
+  const std::vector<Move> with_placement =
+      KeepSureOrders(view, 4, {Move::Place(2, 4)}, moves);
+  ASSERT_EQ(with_placement.size(), 3u);
+  EXPECT_EQ(with_placement[1], moves[1]);
+  // A larger opponent income makes even the first order unsure.
+  EXPECT_TRUE(
+      KeepSureOrders(view, 10, {}, {Move::AttackTransfer(2, 3, 9)}).empty());
+}
+
+}  // namespace
+}  // namespace wl
