@@ -101,8 +101,8 @@ class GreedyBot : public wl::Bot {
     return kept;
   }
 
- private:
-  // How much we want to start in candidate c's super region.
+  // How much we want to start in candidate c's super region (static during
+  // the draft: only the map and the setup-time armies enter it).
   double PickScore(const wl::View& view, int c) const {
     const wl::Map& map = view.GetMap();
     double score = SuperValue(view, map.SuperRegionOf(c), c);
@@ -126,6 +126,7 @@ class GreedyBot : public wl::Bot {
     return score;
   }
 
+ private:
   // A super region's bonus per army needed to complete it, given that we
   // own region `owned` of it (or none when -1), less for many entrances.
   double SuperValue(const wl::View& view, int super_id, int owned) const {

@@ -6,8 +6,10 @@
 //   MctsBot bot(config);
 //   return wl::Run(bot);
 //
-//   - The draft: the greedy bot's (its pick score; the pick order is short
-//     and the greedy choice is sound).
+//   - The draft: searched on its own (mcts_draft.h: flat UCB over our
+//     pick, the rest of the draft and a few rounds simulated), within the
+//     same time manager; the greedy bot's pick with --draft-search 0 or a
+//     bank too low for a search.
 //   - "go place_armies": one search for the round; its turn's placements.
 //   - "go attack/transfer": the same turn's moves, fitted to the View
 //     (which now includes our placements), so both requests cost one
@@ -22,6 +24,7 @@
 #ifndef MCTS_BOT_H_
 #define MCTS_BOT_H_
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -29,6 +32,7 @@
 
 #include "bot.h"
 #include "mcts_config.h"
+#include "mcts_draft.h"
 #include "mcts_greedy.h"
 #include "mcts_policy.h"
 #include "mcts_search.h"
@@ -40,10 +44,37 @@
 class MctsBot : public wl::Bot {
  public:
   explicit MctsBot(const mcts::Config& config = mcts::Config())
-      : config_(config), greedy_(config.seed), search_(config) {}
+      : config_(config),
+        greedy_(config.seed),
+        draft_(config),
+        search_(config) {}
 
   int PickStartingRegion(const wl::View& view) override {
-    return greedy_.PickStartingRegion(view);
+    const auto start = mcts::Search::Clock::now();
+    const int64_t budget = mcts::SearchBudgetMs(view.Timebank(), config_);
+    const std::vector<int>& pickable = view.PickableRegions();
+    // Our earlier picks in this draft: none before our first pick (at most
+    // one pick precedes it), then our answers no longer pickable.
+    const size_t made = view.StartingRegions().size() - pickable.size();
+    if (made <= 1) my_picks_.clear();
+    my_picks_.erase(std::remove_if(my_picks_.begin(), my_picks_.end(),
+                                   [&](int r) {
+                                     return std::find(pickable.begin(),
+                                                      pickable.end(),
+                                                      r) != pickable.end();
+                                   }),
+                    my_picks_.end());
+    int pick;
+    if (!config_.draft_search || budget < kMinSearchMs) {
+      pick = greedy_.PickStartingRegion(view);
+    } else {
+      EnsureGame(view);
+      pick = draft_.Pick(view, *info_, my_picks_,
+                         start + std::chrono::milliseconds(budget),
+                         config_.seed * 0x9E3779B97F4A7C15ull + made);
+    }
+    my_picks_.push_back(pick);
+    return pick;
   }
 
   std::vector<wl::Move> PlaceArmies(const wl::View& view) override {
@@ -57,10 +88,7 @@ class MctsBot : public wl::Bot {
       stats_ = mcts::SearchStats();
       return plan.placements;
     }
-    if (!game_) {
-      game_ = std::make_unique<wl::Game>(view.GetMap());
-      info_ = std::make_unique<mcts::MapInfo>(*game_);
-    }
+    EnsureGame(view);
     search_.Prepare(view, *info_,
                     config_.seed * 0x9E3779B97F4A7C15ull + view.Round());
     stats_ = search_.Run(start + std::chrono::milliseconds(budget));
@@ -90,6 +118,14 @@ class MctsBot : public wl::Bot {
   // Below this budget a search is not worth preparing.
   static constexpr int64_t kMinSearchMs = 15;
 
+  // The rules core of the game's map, built once.
+  void EnsureGame(const wl::View& view) {
+    if (!game_) {
+      game_ = std::make_unique<wl::Game>(view.GetMap());
+      info_ = std::make_unique<mcts::MapInfo>(*game_);
+    }
+  }
+
   // The moves sure to run (wl::KeepSureOrders) when config.sure_orders.
   std::vector<wl::Move> Sure(const wl::View& view,
                              const greedy::Beliefs& beliefs,
@@ -101,6 +137,8 @@ class MctsBot : public wl::Bot {
 
   mcts::Config config_;
   GreedyBot greedy_;
+  mcts::DraftSearch draft_;
+  std::vector<int> my_picks_;
   mcts::Search search_;
   std::unique_ptr<wl::Game> game_;
   std::unique_ptr<mcts::MapInfo> info_;

@@ -15,6 +15,7 @@
 //   mcts::PlanTurn(info, state, wl::Player::kPlayer1, mcts::PolicyParams(),
 //                  place, attack);                  // both legal at queue time
 //   double v = mcts::Evaluate(info, state, wl::Player::kPlayer1, 6.0);
+//   mcts::PlayoutRound(info, state, rng, place2, attack2);  // both sides
 #ifndef MCTS_POLICY_H_
 #define MCTS_POLICY_H_
 
@@ -25,6 +26,7 @@
 #include <vector>
 
 #include "combat.h"
+#include "java_random.h"
 #include "map.h"
 #include "orders.h"
 #include "player.h"
@@ -441,6 +443,34 @@ inline void PlanTurn(const MapInfo& info, const wl::State& s, wl::Player me,
           wl::QueuedMove{wl::Move::AttackTransfer(o.from, o.to, o.armies, me)});
     }
   }
+}
+
+// One round of fast-policy play for both players, as playouts play it:
+// mostly the balanced setting, sometimes another; sampled combat.
+// `place` and `attack` are scratch queues (two each).
+template <typename Rng>
+void PlayoutRound(const MapInfo& info, wl::State& s, Rng& rng,
+                  wl::MoveQueue place[2], wl::MoveQueue attack[2]) {
+  for (int i = 0; i < 2; ++i) {
+    place[i].Clear();
+    attack[i].Clear();
+  }
+  for (int i = 0; i < 2; ++i) {
+    const int v =
+        rng.NextDouble() < 0.5 ? 0 : wl::RandomIndex(rng, kPolicyVariants);
+    PlanTurn(info, s, wl::PlayerOfIndex(i), PolicyVariant(v), place[i],
+             attack[i]);
+  }
+  wl::ExecutePlacements(s, place[0], place[1]);
+  wl::ExecuteAttacks(s, attack[0], attack[1], rng);
+}
+
+// The value of a finished game for `me`: 1 won, 0 lost, 1/2 a draw.
+inline double ResultFor(wl::Outcome outcome, wl::Player me) {
+  if (outcome == wl::Outcome::kDraw) return 0.5;
+  return (outcome == wl::Outcome::kPlayer1Won) == (me == wl::Player::kPlayer1)
+             ? 1.0
+             : 0.0;
 }
 
 // How good `s` is for `me`, in [0, 1]: 1 and 0 when a side has no region;

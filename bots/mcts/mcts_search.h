@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "java_random.h"
+#include "mcts_bandit.h"
 #include "mcts_config.h"
 #include "mcts_greedy.h"
 #include "mcts_policy.h"
@@ -193,8 +194,8 @@ class Search {
         PlanTurn(info, samples_[k], them_, PolicyVariant(j), t.place, t.attack);
       }
     }
-    my_stats_.assign(turns_.size(), Stat());
-    their_stats_.assign(their_count_, Stat());
+    my_stats_.assign(turns_.size(), ArmStat());
+    their_stats_.assign(their_count_, ArmStat());
   }
 
   // Iterates until `deadline`, or `config.iterations` iterations when that
@@ -237,8 +238,8 @@ class Search {
   int Iterate(int n, wl::MoveQueue place[2], wl::MoveQueue attack[2]) {
     const int k = n % static_cast<int>(samples_.size());
     const int total = n + 1;
-    const int mine = SelectUcb(my_stats_, total);
-    const int theirs = SelectUcb(their_stats_, total);
+    const int mine = SelectUcb(my_stats_, total, config_.exploration);
+    const int theirs = SelectUcb(their_stats_, total, config_.exploration);
     const Turn& ours = turns_[mine];
     const Turn& their = their_turns_[k * their_count_ + theirs];
     wl::State s = samples_[k];
@@ -254,34 +255,19 @@ class Search {
     wl::Outcome outcome = wl::RoundOutcome(s, round_, max_rounds_);
     for (int r = 1;
          r <= config_.playout_rounds && outcome == wl::Outcome::kOngoing; ++r) {
-      PlayoutRound(s, place, attack);
+      PlayoutRound(*info_, s, rng_, place, attack);
       ++rounds;
       outcome = wl::RoundOutcome(s, round_ + r, max_rounds_);
     }
-    double value;
-    if (outcome == wl::Outcome::kOngoing) {
-      value = Evaluate(*info_, s, me_, config_.eval_scale);
-    } else if (outcome == wl::Outcome::kDraw) {
-      value = 0.5;
-    } else {
-      value = (outcome == wl::Outcome::kPlayer1Won) == first ? 1.0 : 0.0;
-    }
+    const double value = outcome == wl::Outcome::kOngoing
+                             ? Evaluate(*info_, s, me_, config_.eval_scale)
+                             : ResultFor(outcome, me_);
     my_stats_[mine].Add(value);
     their_stats_[theirs].Add(1 - value);
     return rounds;
   }
 
  private:
-  struct Stat {
-    int visits = 0;
-    double sum = 0;
-    void Add(double v) {
-      ++visits;
-      sum += v;
-    }
-    double Mean() const { return visits ? sum / visits : 0; }
-  };
-
   // Adds a candidate turn, its moves cut to those sure to run when
   // `config.sure_orders` (so the search weighs the orders it would send),
   // unless an identical turn is there already.
@@ -406,55 +392,13 @@ class Search {
     return s;
   }
 
-  void PlayoutRound(wl::State& s, wl::MoveQueue place[2],
-                    wl::MoveQueue attack[2]) {
-    for (int i = 0; i < 2; ++i) {
-      place[i].Clear();
-      attack[i].Clear();
-    }
-    for (int i = 0; i < 2; ++i) {
-      // Mostly the balanced policy, sometimes another setting.
-      const int v =
-          rng_.NextDouble() < 0.5 ? 0 : wl::RandomIndex(rng_, kPolicyVariants);
-      PlanTurn(*info_, s, wl::PlayerOfIndex(i), PolicyVariant(v), place[i],
-               attack[i]);
-    }
-    wl::ExecutePlacements(s, place[0], place[1]);
-    wl::ExecuteAttacks(s, attack[0], attack[1], rng_);
-  }
-
-  // UCB1 on one side's statistics; unvisited arms first, in order.
-  int SelectUcb(const std::vector<Stat>& stats, int total) const {
-    const double log_total = std::log(static_cast<double>(total));
-    int best = 0;
-    double best_score = -1;
-    for (size_t i = 0; i < stats.size(); ++i) {
-      if (stats[i].visits == 0) return static_cast<int>(i);
-      const double score =
-          stats[i].Mean() +
-          config_.exploration * std::sqrt(log_total / stats[i].visits);
-      if (score > best_score) {
-        best_score = score;
-        best = static_cast<int>(i);
-      }
-    }
-    return best;
-  }
-
   // The most visited of our turns (then the best mean); the default
   // greedy turn when the search did not visit every turn at least twice.
   int Choose() const {
-    int best = 0;
-    for (size_t i = 0; i < my_stats_.size(); ++i) {
-      if (my_stats_[i].visits < 2) return 0;
-      const Stat& a = my_stats_[i];
-      const Stat& b = my_stats_[best];
-      if (a.visits > b.visits ||
-          (a.visits == b.visits && a.Mean() > b.Mean())) {
-        best = static_cast<int>(i);
-      }
+    for (const ArmStat& a : my_stats_) {
+      if (a.visits < 2) return 0;
     }
-    return best;
+    return MostVisited(my_stats_);
   }
 
   Config config_;
@@ -467,7 +411,7 @@ class Search {
   std::vector<Turn> turns_;
   std::vector<Turn> their_turns_;
   int their_count_ = 1;
-  std::vector<Stat> my_stats_, their_stats_;
+  std::vector<ArmStat> my_stats_, their_stats_;
   int chosen_ = 0;
 };
 
