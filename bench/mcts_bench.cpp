@@ -19,6 +19,7 @@
 #include "bots/mcts/mcts_bot.h"
 #include "bots/mcts/mcts_policy.h"
 #include "bots/mcts/mcts_search.h"
+#include "engine_lines.h"
 #include "harness/map_json.h"
 #include "protocol.h"
 #include "random_play.h"
@@ -38,50 +39,6 @@ struct Fixture {
   wl::State state;
   wl::View view;
 };
-
-void Apply(wl::View& view, const std::string& line) {
-  std::string err = view.Apply(wl::Parse(line));
-  if (!err.empty()) std::abort();
-}
-
-wl::View ViewOf(const wl::Game& game, const wl::State& s, wl::Player me) {
-  const wl::Map& map = game.GetMap();
-  wl::View view;
-  Apply(view, "settings your_bot " + std::string(wl::PlayerName(me)));
-  Apply(view, "settings max_rounds " + std::to_string(game.MaxRounds()));
-  std::string line = "setup_map super_regions";
-  for (const auto& sr : map.SuperRegions()) {
-    line += " " + std::to_string(sr.id) + " " + std::to_string(sr.bonus);
-  }
-  Apply(view, line);
-  line = "setup_map regions";
-  for (int r : map.RegionIds()) {
-    line +=
-        " " + std::to_string(r) + " " + std::to_string(map.SuperRegionOf(r));
-  }
-  Apply(view, line);
-  line = "setup_map neighbors";
-  for (int r : map.RegionIds()) {
-    std::string list;
-    for (int n : map.Neighbors(r)) {
-      if (n > r) list += (list.empty() ? "" : ",") + std::to_string(n);
-    }
-    if (!list.empty()) line += " " + std::to_string(r) + " " + list;
-  }
-  Apply(view, line);
-  Apply(view, "settings starting_armies " + std::to_string(game.Income(s, me)));
-  std::vector<int> order;
-  game.VisibleOrder(s, me, order);
-  line = "update_map";
-  for (int r : order) {
-    line += " " + std::to_string(r) + " " +
-            std::string(wl::PlayerName(s.Owner(r))) + " " +
-            std::to_string(s.armies[r]);
-  }
-  Apply(view, line);
-  Apply(view, "opponent_moves");
-  return view;
-}
 
 const Fixture* LoadFixture(const std::string& which) {
   static std::unique_ptr<Fixture> example, largest;
@@ -112,7 +69,7 @@ const Fixture* LoadFixture(const std::string& which) {
       break;
     }
   }
-  f->view = ViewOf(*f->game, f->state, wl::Player::kPlayer1);
+  f->view = wl::ViewOfPosition(*f->game, f->state, wl::Player::kPlayer1);
   slot = std::move(f);
   return slot.get();
 }

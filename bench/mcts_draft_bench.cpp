@@ -19,6 +19,7 @@
 #include "bots/mcts/mcts_config.h"
 #include "bots/mcts/mcts_draft.h"
 #include "bots/mcts/mcts_policy.h"
+#include "engine_lines.h"
 #include "harness/map_json.h"
 #include "java_random.h"
 #include "protocol.h"
@@ -38,44 +39,12 @@ void Apply(wl::View& view, const std::string& line) {
   if (!view.Apply(wl::Parse(line)).empty()) std::abort();
 }
 
-std::string Join(const std::vector<int>& ids) {
-  std::string s;
-  for (int id : ids) s += " " + std::to_string(id);
-  return s;
-}
-
-// Player1's View at the first pick, through the engine's setup lines.
+// Player1's View at the first pick, through the engine's lines.
 wl::View FirstPickView(const wl::Game& game, const wl::Setup& setup) {
-  const wl::Map& map = game.GetMap();
-  wl::View view;
-  Apply(view, "settings your_bot player1");
-  Apply(view, "settings opponent_bot player2");
-  Apply(view, "settings max_rounds " + std::to_string(game.MaxRounds()));
-  std::string line = "setup_map super_regions";
-  for (const auto& sr : map.SuperRegions()) {
-    line += " " + std::to_string(sr.id) + " " + std::to_string(sr.bonus);
-  }
-  Apply(view, line);
-  line = "setup_map regions";
-  for (int r : map.RegionIds()) {
-    line +=
-        " " + std::to_string(r) + " " + std::to_string(map.SuperRegionOf(r));
-  }
-  Apply(view, line);
-  line = "setup_map neighbors";
-  for (int r : map.RegionIds()) {
-    std::string list;
-    for (int n : map.Neighbors(r)) {
-      if (n > r) list += (list.empty() ? "" : ",") + std::to_string(n);
-    }
-    if (!list.empty()) line += " " + std::to_string(r) + " " + list;
-  }
-  Apply(view, line);
-  Apply(view, "setup_map wastelands" + Join(setup.wastelands));
-  Apply(view, "settings starting_regions" + Join(setup.candidates));
-  Apply(view,
-        "settings starting_pick_amount " + std::to_string(setup.pick_amount));
-  Apply(view, "pick_starting_region 10000" + Join(setup.candidates));
+  wl::View view =
+      wl::ViewOfDraft(game.GetMap(), wl::Player::kPlayer1, setup.wastelands,
+                      setup.candidates, setup.pick_amount);
+  Apply(view, "pick_starting_region 10000" + wl::JoinIds(setup.candidates));
   return view;
 }
 

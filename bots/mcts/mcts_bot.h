@@ -15,9 +15,9 @@
 //     (which now includes our placements), so both requests cost one
 //     search. With no plan for this round (a missed request), the greedy
 //     planner answers at once.
-//   - Every order is sure to run (wl::KeepSureOrders, with the opponent's
-//     income as greedy_beliefs.h believes it): none from a region the
-//     opponent could take or drain before it runs.
+//   - Every order is sure to run (wl::KeepSureOrders): none from a region
+//     the opponent could take or drain before it runs, with its income
+//     bounded by mcts::SureIncomeBound.
 //   - Time: the clock starts when the request arrives; the search stops at
 //     the budget the time manager allows; a bank too low for a search gets
 //     the greedy turn, which takes about a millisecond.
@@ -132,7 +132,11 @@ class MctsBot : public wl::Bot {
                              const std::vector<wl::Move>& placements,
                              const std::vector<wl::Move>& moves) const {
     if (!config_.sure_orders) return moves;
-    return wl::KeepSureOrders(view, beliefs.enemy_income, placements, moves);
+    const int bound =
+        mcts::SureIncomeBound(beliefs.enemy_income, view.Income(), config_);
+    return wl::KeepSureOrders(
+        view, bound, placements,
+        config_.front_first ? wl::FrontFirst(view, moves) : moves);
   }
 
   mcts::Config config_;

@@ -140,7 +140,8 @@ class Search {
         view.MaxRounds() > 0 ? view.MaxRounds() : info.game().MaxRounds();
     rng_.SetSeed(seed);
     const greedy::Beliefs beliefs = greedy::InferBeliefs(view);
-    their_income_ = beliefs.enemy_income;
+    their_income_ =
+        SureIncomeBound(beliefs.enemy_income, view.Income(), config_);
 
     // Samples first: the fast policy's candidates are planned on sample 0.
     samples_.clear();
@@ -274,6 +275,7 @@ class Search {
   void AddTurn(const wl::View& view, std::vector<wl::Move> placements,
                std::vector<wl::Move> moves) {
     if (config_.sure_orders) {
+      if (config_.front_first) moves = wl::FrontFirst(view, moves);
       moves = wl::KeepSureOrders(view, their_income_, placements, moves);
     }
     for (const Turn& t : turns_) {
@@ -406,7 +408,7 @@ class Search {
   const MapInfo* info_ = nullptr;
   wl::Player me_ = wl::Player::kPlayer1, them_ = wl::Player::kPlayer2;
   int round_ = 1, max_rounds_ = 60;
-  int their_income_ = 5;  // what the opponent may place, as believed
+  int their_income_ = 5;  // what the opponent may place (SureIncomeBound)
   std::vector<wl::State> samples_;
   std::vector<Turn> turns_;
   std::vector<Turn> their_turns_;

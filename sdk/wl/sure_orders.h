@@ -99,6 +99,30 @@ inline std::vector<Move> KeepSureOrders(const View& view, int their_income,
   return kept;
 }
 
+// `moves` with those from our regions that touch the opponent first (in
+// their order), then the others (in theirs). Such a move then runs among
+// the first, before most of what the opponent sends (an order is sure at
+// position k against at most k opponent moves: WorstLoss), and it keeps
+// the most armies of its source to use.
+inline std::vector<Move> FrontFirst(const View& view,
+                                    const std::vector<Move>& moves) {
+  std::vector<Move> ordered;
+  const RegionSet enemy = view.OpponentVisible();
+  auto touches = [&](const Move& m) {
+    for (int n : view.GetMap().Neighbors(m.from)) {
+      if (enemy.Contains(n)) return true;
+    }
+    return false;
+  };
+  for (const Move& m : moves) {
+    if (touches(m)) ordered.push_back(m);
+  }
+  for (const Move& m : moves) {
+    if (!touches(m)) ordered.push_back(m);
+  }
+  return ordered;
+}
+
 }  // namespace wl
 
 #endif  // WL_SURE_ORDERS_H_

@@ -12,6 +12,7 @@
 #include "bots/greedy/greedy_bot.h"
 #include "bots/mcts/mcts_config.h"
 #include "bots/mcts/mcts_policy.h"
+#include "engine_lines.h"
 #include "gtest/gtest.h"
 #include "java_random.h"
 #include "map.h"
@@ -34,58 +35,39 @@ mcts::Config Fixed(int iterations, uint64_t seed = 1) {
 
 Clock::time_point Far() { return Clock::now() + std::chrono::hours(1); }
 
-std::string Join(const std::vector<int>& ids) {
-  std::string s;
-  for (int id : ids) s += " " + std::to_string(id);
-  return s;
-}
-
 void ApplyLine(View& view, const std::string& line) {
   EXPECT_EQ(view.Apply(Parse(line)), "") << line;
 }
 
-// `me`'s View of a draft on `map` through the engine's setup lines (spec
-// section 3, lines 1-11), before any pick request.
-View DraftView(const Map& map, Player me, const std::vector<int>& wastelands,
-               const std::vector<int>& candidates, int pick_amount) {
-  View view;
-  ApplyLine(view, "settings your_bot " + std::string(PlayerName(me)));
-  ApplyLine(view,
-            "settings opponent_bot " + std::string(PlayerName(Opponent(me))));
-  std::string line = "setup_map super_regions";
-  for (const auto& sr : map.SuperRegions()) {
-    line += " " + std::to_string(sr.id) + " " + std::to_string(sr.bonus);
-  }
-  ApplyLine(view, line);
-  line = "setup_map regions";
-  for (int r : map.RegionIds()) {
-    line +=
-        " " + std::to_string(r) + " " + std::to_string(map.SuperRegionOf(r));
-  }
-  ApplyLine(view, line);
-  line = "setup_map neighbors";
-  for (int r : map.RegionIds()) {
-    std::string list;
-    for (int n : map.Neighbors(r)) {
-      if (n > r) list += (list.empty() ? "" : ",") + std::to_string(n);
-    }
-    if (!list.empty()) line += " " + std::to_string(r) + " " + list;
-  }
-  ApplyLine(view, line);
-  ApplyLine(view, "setup_map wastelands" + Join(wastelands));
-  ApplyLine(view, "settings starting_regions" + Join(candidates));
-  ApplyLine(view,
-            "settings starting_pick_amount " + std::to_string(pick_amount));
-  return view;
-}
-
 void AskPick(View& view, const std::vector<int>& remaining) {
-  ApplyLine(view, "pick_starting_region 10000" + Join(remaining));
+  ApplyLine(view, "pick_starting_region 10000" + JoinIds(remaining));
 }
 
 bool Contains(const std::vector<int>& v, int x) {
   return std::find(v.begin(), v.end(), x) != v.end();
 }
+
+// A draft on a random test map, set up as the engine sets it up.
+struct RandomDraft {
+  RandomDraft(uint32_t map_seed, int regions, uint64_t setup_seed)
+      : game(testing::RandomTestMap(map_seed, regions)), info(game) {
+    FastRandom rng(setup_seed);
+    setup = SetUp(game, rng);
+  }
+  // `me`'s View at a pick request listing `remaining`.
+  View At(Player me, const std::vector<int>& remaining) const {
+    View view = ViewOfDraft(game.GetMap(), me, setup.wastelands,
+                            setup.candidates, setup.pick_amount);
+    AskPick(view, remaining);
+    return view;
+  }
+  // Player1's View at the first pick.
+  View First() const { return At(Player::kPlayer1, setup.candidates); }
+
+  Game game;
+  mcts::MapInfo info;
+  wl::Setup setup;
+};
 
 // A hand-made map: super regions of given bonuses and regions, and links.
 struct Spec {
@@ -179,16 +161,11 @@ TEST(MctsDraftTest, EveryPickIsAPickableCandidateOverManySeededDrafts) {
   // say what was searched.
   int searched = 0;
   for (uint32_t seed = 0; seed < 40; ++seed) {
-    Map map = testing::RandomTestMap(900 + seed, 16 + seed % 5 * 10);
-    Game game(map);
-    mcts::MapInfo info(game);
-    FastRandom setup_rng(seed);
-    const wl::Setup setup = wl::SetUp(game, setup_rng);
+    const RandomDraft d(900 + seed, 16 + seed % 5 * 10, seed);
+    const wl::Setup& setup = d.setup;
     ASSERT_GE(setup.pick_amount, 1);
-    View views[2] = {DraftView(map, Player::kPlayer1, setup.wastelands,
-                               setup.candidates, setup.pick_amount),
-                     DraftView(map, Player::kPlayer2, setup.wastelands,
-                               setup.candidates, setup.pick_amount)};
+    View views[2] = {d.At(Player::kPlayer1, setup.candidates),
+                     d.At(Player::kPlayer2, setup.candidates)};
     const int iterations = 8 + static_cast<int>(seed % 4) * 8;
     mcts::DraftSearch drafts[2] = {
         mcts::DraftSearch(Fixed(iterations, seed)),
@@ -198,7 +175,7 @@ TEST(MctsDraftTest, EveryPickIsAPickableCandidateOverManySeededDrafts) {
     for (int i = 0; i < 2 * setup.pick_amount; ++i) {
       const int p = PlayerIndex(DraftPicker(i));
       AskPick(views[p], remaining);
-      const int pick = drafts[p].Pick(views[p], info, picks[p], Far(),
+      const int pick = drafts[p].Pick(views[p], d.info, picks[p], Far(),
                                       seed * 1000 + static_cast<uint64_t>(i));
       ASSERT_TRUE(Contains(remaining, pick))
           << "seed " << seed << " pick " << i << ": " << pick;
@@ -221,22 +198,16 @@ TEST(MctsDraftTest, EveryPickIsAPickableCandidateOverManySeededDrafts) {
 TEST(MctsDraftTest, PicksAPickableCandidateWithAnyRoundsOrExploration) {
   // The knobs at their edges: no rounds after the draft (the evaluation of
   // the start state), many rounds, no exploration.
-  Map map = testing::RandomTestMap(77, 40);
-  Game game(map);
-  mcts::MapInfo info(game);
-  FastRandom setup_rng(5);
-  const wl::Setup setup = wl::SetUp(game, setup_rng);
-  View view = DraftView(map, Player::kPlayer1, setup.wastelands,
-                        setup.candidates, setup.pick_amount);
-  AskPick(view, setup.candidates);
+  const RandomDraft d(77, 40, 5);
+  const View view = d.First();
   for (int rounds : {0, 1, 20}) {
     for (double exploration : {0.0, 0.5, 3.0}) {
       mcts::Config c = Fixed(30);
       c.draft_rounds = rounds;
       c.exploration = exploration;
       mcts::DraftSearch draft(c);
-      const int pick = draft.Pick(view, info, {}, Far(), 3);
-      EXPECT_TRUE(Contains(setup.candidates, pick)) << pick;
+      const int pick = draft.Pick(view, d.info, {}, Far(), 3);
+      EXPECT_TRUE(Contains(d.setup.candidates, pick)) << pick;
       EXPECT_EQ(draft.LastStats().simulations, 30);
     }
   }
@@ -246,17 +217,12 @@ TEST(MctsDraftTest, PicksAPickableCandidateWithAnyRoundsOrExploration) {
 
 TEST(MctsDraftTest, IsDeterministicWithASeedAndFixedIterations) {
   for (uint32_t seed = 0; seed < 6; ++seed) {
-    Map map = testing::RandomTestMap(500 + seed, 50);
-    Game game(map);
-    mcts::MapInfo info(game);
-    FastRandom setup_rng(seed);
-    const wl::Setup setup = wl::SetUp(game, setup_rng);
+    const RandomDraft d(500 + seed, 50, seed);
+    const mcts::MapInfo& info = d.info;
     // Player2's first pick: player1 took the first candidate.
-    std::vector<int> remaining(setup.candidates.begin() + 1,
-                               setup.candidates.end());
-    View view = DraftView(map, Player::kPlayer2, setup.wastelands,
-                          setup.candidates, setup.pick_amount);
-    AskPick(view, remaining);
+    const View view =
+        d.At(Player::kPlayer2, std::vector<int>(d.setup.candidates.begin() + 1,
+                                                d.setup.candidates.end()));
     mcts::DraftSearch a(Fixed(120, 9)), b(Fixed(120, 9));
     const int pick = a.Pick(view, info, {}, Far(), 40 + seed);
     EXPECT_EQ(b.Pick(view, info, {}, Far(), 40 + seed), pick);
@@ -288,7 +254,7 @@ TEST(MctsDraftTest, PicksTheCandidateWhoseBonusPaysAtOnce) {
   for (const Case& c : {Case{Player::kPlayer1, {1, 3, 6, 9}, {}},
                         Case{Player::kPlayer2, {1, 6, 9}, {}},
                         Case{Player::kPlayer2, {9, 1}, {6}}}) {
-    View view = DraftView(map, c.me, {}, {3, 1, 6, 9}, 2);
+    View view = ViewOfDraft(map, c.me, {}, {3, 1, 6, 9}, 2);
     AskPick(view, c.remaining);
     mcts::DraftSearch draft(Fixed(300, 2));
     EXPECT_EQ(draft.Pick(view, info, c.my_picks, Far(), 11), 1);
@@ -309,7 +275,7 @@ TEST(MctsDraftTest, PicksTheBigBonusTheGreedyScoreUndervalues) {
   Game game(map);
   mcts::MapInfo info(game);
   const std::vector<int> candidates = {1, 7, 9, 11};
-  View view = DraftView(map, Player::kPlayer1, {}, candidates, 2);
+  View view = ViewOfDraft(map, Player::kPlayer1, {}, candidates, 2);
   AskPick(view, candidates);
   // The greedy pick score is fooled: the quick +2.
   GreedyBot greedy(1);
@@ -320,7 +286,7 @@ TEST(MctsDraftTest, PicksTheBigBonusTheGreedyScoreUndervalues) {
     EXPECT_EQ(draft.Pick(view, info, {}, Far(), seed), 1) << seed;
   }
   // Nor as player2 once player1 took a worthless candidate.
-  View second = DraftView(map, Player::kPlayer2, {}, candidates, 2);
+  View second = ViewOfDraft(map, Player::kPlayer2, {}, candidates, 2);
   AskPick(second, {1, 9, 11});
   ASSERT_EQ(greedy.PickStartingRegion(second), 9);
   mcts::DraftSearch draft(Fixed(200, 1));
@@ -333,7 +299,7 @@ TEST(MctsDraftTest, ASingleCandidateIsReturnedAtOnce) {
   Map map = BigBonusMap();
   Game game(map);
   mcts::MapInfo info(game);
-  View view = DraftView(map, Player::kPlayer1, {}, {3, 1, 6, 9}, 2);
+  View view = ViewOfDraft(map, Player::kPlayer1, {}, {3, 1, 6, 9}, 2);
   AskPick(view, {6});
   mcts::DraftSearch draft(Fixed(1000));
   EXPECT_EQ(draft.Pick(view, info, {3}, Far(), 1), 6);
@@ -345,14 +311,10 @@ TEST(MctsDraftTest, ASingleCandidateIsReturnedAtOnce) {
 TEST(MctsDraftTest, ADeadlineAlreadyPastStillGivesAPickableCandidate) {
   // No simulation at all: the greedy bot's pick.
   for (uint32_t seed = 0; seed < 10; ++seed) {
-    Map map = testing::RandomTestMap(300 + seed, 40);
-    Game game(map);
-    mcts::MapInfo info(game);
-    FastRandom setup_rng(seed);
-    const wl::Setup setup = wl::SetUp(game, setup_rng);
-    View view = DraftView(map, Player::kPlayer1, setup.wastelands,
-                          setup.candidates, setup.pick_amount);
-    AskPick(view, setup.candidates);
+    const RandomDraft d(300 + seed, 40, seed);
+    const mcts::MapInfo& info = d.info;
+    const wl::Setup& setup = d.setup;
+    const View view = d.First();
     for (int iterations : {0, 100}) {
       mcts::DraftSearch draft(Fixed(iterations, seed));
       const int pick =
@@ -365,14 +327,10 @@ TEST(MctsDraftTest, ADeadlineAlreadyPastStillGivesAPickableCandidate) {
 }
 
 TEST(MctsDraftTest, ReportsTheSimulationsItRan) {
-  Map map = testing::RandomTestMap(8, 40);
-  Game game(map);
-  mcts::MapInfo info(game);
-  FastRandom setup_rng(8);
-  const wl::Setup setup = wl::SetUp(game, setup_rng);
-  View view = DraftView(map, Player::kPlayer1, setup.wastelands,
-                        setup.candidates, setup.pick_amount);
-  AskPick(view, setup.candidates);
+  const RandomDraft d(8, 40, 8);
+  const mcts::MapInfo& info = d.info;
+  const wl::Setup& setup = d.setup;
+  const View view = d.First();
   ASSERT_GT(setup.candidates.size(), 1u);
   mcts::DraftSearch draft(Fixed(64));
   draft.Pick(view, info, {}, Far(), 1);
@@ -389,14 +347,10 @@ TEST(MctsDraftTest, ReportsTheSimulationsItRan) {
 }
 
 TEST(MctsDraftTest, OnTheClockItStopsAtTheDeadline) {
-  Map map = testing::RandomTestMap(12, 60);
-  Game game(map);
-  mcts::MapInfo info(game);
-  FastRandom setup_rng(12);
-  const wl::Setup setup = wl::SetUp(game, setup_rng);
-  View view = DraftView(map, Player::kPlayer1, setup.wastelands,
-                        setup.candidates, setup.pick_amount);
-  AskPick(view, setup.candidates);
+  const RandomDraft d(12, 60, 12);
+  const mcts::MapInfo& info = d.info;
+  const wl::Setup& setup = d.setup;
+  const View view = d.First();
   mcts::DraftSearch draft(Fixed(0));
   const int pick = draft.Pick(view, info, {},
                               Clock::now() + std::chrono::milliseconds(30), 1);

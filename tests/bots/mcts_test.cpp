@@ -16,6 +16,7 @@
 #include "bots/random/random_bot.h"
 #include "bots/replay_illegal.h"
 #include "combat.h"
+#include "engine_lines.h"
 #include "gtest/gtest.h"
 #include "harness/engine.h"
 #include "harness/in_process_seat.h"
@@ -24,14 +25,13 @@
 #include "random_play.h"
 #include "rules.h"
 #include "test_maps.h"
-#include "test_views.h"
+#include "test_positions.h"
 #include "view.h"
 
 namespace wl {
 namespace {
 
 using testing::MidGame;
-using testing::ViewOf;
 
 // A small fixed-iteration configuration: deterministic and fast.
 mcts::Config Fixed(int iterations, uint64_t seed = 1) {
@@ -58,7 +58,16 @@ TEST(MctsConfigTest, ParsesEveryKnobAndRejectsBadOnes) {
                         "0.25",
                         "--their-variants",
                         "2",
-                        "--max-move-ms=100"};
+                        "--max-move-ms=100",
+                        "--sure-orders",
+                        "0",
+                        "--sure-income-margin",
+                        "0.5",
+                        "--front-first=0",
+                        "--draft-search",
+                        "0",
+                        "--draft-rounds",
+                        "9"};
   mcts::Config c;
   EXPECT_EQ(mcts::ParseArgs(static_cast<int>(std::size(args)),
                             const_cast<char**>(args), c),
@@ -71,12 +80,22 @@ TEST(MctsConfigTest, ParsesEveryKnobAndRejectsBadOnes) {
   EXPECT_DOUBLE_EQ(c.exploration, 0.25);
   EXPECT_EQ(c.their_variants, 2);
   EXPECT_EQ(c.max_move_ms, 100);
+  EXPECT_FALSE(c.sure_orders);
+  EXPECT_DOUBLE_EQ(c.sure_income_margin, 0.5);
+  EXPECT_FALSE(c.front_first);
+  EXPECT_FALSE(c.draft_search);
+  EXPECT_EQ(c.draft_rounds, 9);
+  // The bound the orders must survive: the larger income, raised.
+  EXPECT_EQ(mcts::SureIncomeBound(7, 5, c), 11);
+  EXPECT_EQ(mcts::SureIncomeBound(4, 10, mcts::Config()), 10);
   for (std::vector<const char*> bad :
        {std::vector<const char*>{"mcts", "--samples", "0"},
         {"mcts", "--iterations", "-3"},
         {"mcts", "--nope", "1"},
         {"mcts", "--seed"},
-        {"mcts", "--exploration", "x"}}) {
+        {"mcts", "--exploration", "x"},
+        {"mcts", "--sure-orders", "2"},
+        {"mcts", "--draft-rounds", "51"}}) {
     mcts::Config d;
     EXPECT_NE(mcts::ParseArgs(static_cast<int>(bad.size()),
                               const_cast<char**>(bad.data()), d),
@@ -127,7 +146,7 @@ TEST(MctsTimeTest, TheSearchStopsWithinItsBudget) {
       continue;
     }
     const int64_t bank = 100 + 97 * i;
-    View view = ViewOf(map, s, Player::kPlayer1, bank);
+    View view = ViewOfPosition(game, s, Player::kPlayer1, bank);
     MctsBot bot(c);
     const auto start = std::chrono::steady_clock::now();
     bot.PlaceArmies(view);

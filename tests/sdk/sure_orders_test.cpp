@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine_lines.h"
 #include "gtest/gtest.h"
 #include "java_random.h"
 #include "map.h"
@@ -14,7 +15,7 @@
 #include "rules.h"
 #include "state.h"
 #include "test_maps.h"
-#include "test_views.h"
+#include "test_positions.h"
 #include "view.h"
 
 namespace wl {
@@ -107,7 +108,7 @@ TEST(SureOrdersTest, KeptOrdersNeverFailWhateverTheOpponentDoes) {
     ++positions;
     const Player me = PlayerOfIndex(seed % 2);
     const Player them = Opponent(me);
-    const View view = testing::ViewOf(map, s, me, 10000);
+    const View view = ViewOfPosition(game, s, me);
     // Our turn: random placements of our income, and random orders from
     // the state after them (up to all but one army of a region).
     MoveQueue place, attack;

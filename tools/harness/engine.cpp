@@ -4,8 +4,11 @@
 #include <cctype>
 #include <string_view>
 
+#include "engine_lines.h"
 #include "harness/answer_reader.h"
 #include "harness/illegal_text.h"
+#include "player.h"
+#include "protocol.h"
 
 namespace wl::tools {
 namespace {
@@ -35,19 +38,6 @@ int CountParseErrors(const std::string& log) {
     ++n;
   }
   return n;
-}
-
-std::string JoinIds(const std::vector<int>& ids) {
-  std::string out;
-  for (int id : ids) {
-    out += ' ';
-    out += std::to_string(id);
-  }
-  return out;
-}
-
-Player PlayerOf(int seat) {
-  return seat == 0 ? Player::kPlayer1 : Player::kPlayer2;
 }
 
 // One game in progress; PlayGame runs it start to end.
@@ -152,36 +142,15 @@ class Engine {
            "settings time_per_move " + std::to_string(time_.time_per_move_ms));
       Send(seat, "settings max_rounds " + std::to_string(game_.MaxRounds()));
       Send(seat,
-           "settings your_bot " + std::string(PlayerName(PlayerOf(seat))));
+           "settings your_bot " + std::string(PlayerName(PlayerOfIndex(seat))));
       Send(seat, "settings opponent_bot " +
-                     std::string(PlayerName(PlayerOf(1 - seat))));
+                     std::string(PlayerName(PlayerOfIndex(1 - seat))));
     }
-    std::string supers = "setup_map super_regions";
-    for (const Map::SuperRegion& s : map.SuperRegions()) {
-      supers += ' ' + std::to_string(s.id) + ' ' + std::to_string(s.bonus);
-    }
-    std::string regions = "setup_map regions";
-    for (int r : map.RegionIds()) {
-      regions +=
-          ' ' + std::to_string(r) + ' ' + std::to_string(map.SuperRegionOf(r));
-    }
-    // Each link once, under its lower id, in adjacency order.
-    std::string neighbors = "setup_map neighbors";
-    for (int r : map.RegionIds()) {
-      std::string list;
-      for (int n : map.Neighbors(r)) {
-        if (n <= r) continue;
-        if (!list.empty()) list += ',';
-        list += std::to_string(n);
-      }
-      if (!list.empty()) neighbors += ' ' + std::to_string(r) + ' ' + list;
-    }
+    const std::vector<std::string> map_lines = SetupMapLines(map);
     const std::string wastelands =
         "setup_map wastelands" + JoinIds(setup.wastelands);
     for (int seat = 0; seat < 2; ++seat) {
-      Send(seat, supers);
-      Send(seat, regions);
-      Send(seat, neighbors);
+      for (const std::string& line : map_lines) Send(seat, line);
       Send(seat, wastelands);
     }
     for (int seat = 0; seat < 2; ++seat) {
@@ -213,10 +182,10 @@ class Engine {
       PickAnswer pick = ReadPickAnswer(answer, remaining, game_.GetMap());
       Log(seat, pick.dump_log, pick.engine_stderr);
       int region = ResolvePick(remaining, pick.region, rng_);
-      state_.SetOwner(region, PlayerOf(seat));
+      state_.SetOwner(region, PlayerOfIndex(seat));
       picks[seat].push_back(region);
       if (record_replay_) {
-        std::string event = std::string(PlayerName(PlayerOf(seat))) +
+        std::string event = std::string(PlayerName(PlayerOfIndex(seat))) +
                             " place_armies " + std::to_string(region) + " 2\n";
         std::string map_line = MapLine(-1) + "\n";
         for (std::string& h : history_) h += event + map_line;
@@ -256,7 +225,7 @@ class Engine {
       QueueAnswer(seat, "go attack/transfer ", left[seat], /*placing=*/false);
     }
     for (int v = 0; v < 2; ++v) {
-      visible_before_[v] = game_.VisibleSet(state_, PlayerOf(v));
+      visible_before_[v] = game_.VisibleSet(state_, PlayerOfIndex(v));
     }
     ExecuteAttacks(
         state_, attack_[0], attack_[1], rng_,
@@ -267,7 +236,7 @@ class Engine {
   // Asks one bot for a phase's answer and queues what the reader keeps.
   // Placements sent in the attack phase lower the counter but never run.
   void QueueAnswer(int seat, const char* request, int& left, bool placing) {
-    const Player p = PlayerOf(seat);
+    const Player p = PlayerOfIndex(seat);
     std::string answer = Request(seat, request + std::to_string(bank_[seat]));
     MovesAnswer read = ReadMovesAnswer(answer, p, game_.GetMap());
     Log(seat, read.dump_log, read.engine_stderr);
@@ -285,8 +254,8 @@ class Engine {
     const int mover = PlayerIndex(e.move.player);
     bool sees[2];
     for (int v = 0; v < 2; ++v) {
-      sees[v] =
-          SeesPlacement(game_.VisibleSet(state_, PlayerOf(v)), e.move.from);
+      sees[v] = SeesPlacement(game_.VisibleSet(state_, PlayerOfIndex(v)),
+                              e.move.from);
     }
     RecordEvent(e, sees, mover);
   }
@@ -295,7 +264,7 @@ class Engine {
     const int mover = PlayerIndex(e.move.player);
     bool sees[2];
     for (int v = 0; v < 2; ++v) {
-      RegionSet after = game_.VisibleSet(state_, PlayerOf(v));
+      RegionSet after = game_.VisibleSet(state_, PlayerOfIndex(v));
       sees[v] =
           SeesAttackTransfer(visible_before_[v], after, e.move.from, e.move.to);
       visible_before_[v] = after;
@@ -326,20 +295,13 @@ class Engine {
   // Lines 14-16 of spec section 3, after the draft and after every round.
   void SendUpdates() {
     for (int seat = 0; seat < 2; ++seat) {
-      income_[seat] = game_.Income(state_, PlayerOf(seat));
+      income_[seat] = game_.Income(state_, PlayerOfIndex(seat));
     }
     for (int seat = 0; seat < 2; ++seat) {
       Send(seat, "settings starting_armies " + std::to_string(income_[seat]));
     }
     for (int seat = 0; seat < 2; ++seat) {
-      std::string line = "update_map";
-      game_.VisibleOrder(state_, PlayerOf(seat), order_);
-      for (int r : order_) {
-        line += ' ' + std::to_string(r) + ' ' +
-                std::string(PlayerName(state_.Owner(r))) + ' ' +
-                std::to_string(state_.armies[r]);
-      }
-      Send(seat, line);
+      Send(seat, UpdateMapLine(game_, state_, PlayerOfIndex(seat), order_));
     }
     for (int seat = 0; seat < 2; ++seat) {
       Send(seat, "opponent_moves" + seen_moves_[seat]);
@@ -351,7 +313,7 @@ class Engine {
   // player's view, where regions it cannot see read "unknown;0".
   std::string MapLine(int viewer) const {
     RegionSet visible;
-    if (viewer >= 0) visible = game_.VisibleSet(state_, PlayerOf(viewer));
+    if (viewer >= 0) visible = game_.VisibleSet(state_, PlayerOfIndex(viewer));
     std::string line = "map ";
     for (int r : game_.GetMap().RegionIds()) {
       line += std::to_string(r);
