@@ -38,7 +38,6 @@
 #include "mcts_search.h"
 #include "orders.h"
 #include "rules.h"
-#include "sure_orders.h"
 #include "view.h"
 
 class MctsBot : public wl::Bot {
@@ -84,7 +83,8 @@ class MctsBot : public wl::Bot {
     if (budget < kMinSearchMs || view.Owned().Empty()) {
       greedy::Beliefs beliefs = greedy::InferBeliefs(view);
       greedy::Plan plan = greedy::Planner(view, beliefs, view.Income()).Make();
-      planned_moves_ = Sure(view, beliefs, plan.placements, plan.moves);
+      planned_moves_ = mcts::SureMoves(view, beliefs.enemy_income, config_,
+                                       plan.placements, plan.moves);
       stats_ = mcts::SearchStats();
       return plan.placements;
     }
@@ -103,8 +103,8 @@ class MctsBot : public wl::Bot {
       moves = std::move(planned_moves_);
     } else {
       greedy::Beliefs beliefs = greedy::InferBeliefs(view);
-      moves = Sure(view, beliefs, {},
-                   greedy::Planner(view, beliefs, 0).Make().moves);
+      moves = mcts::SureMoves(view, beliefs.enemy_income, config_, {},
+                              greedy::Planner(view, beliefs, 0).Make().moves);
     }
     planned_round_ = -1;
     planned_moves_.clear();
@@ -124,19 +124,6 @@ class MctsBot : public wl::Bot {
       game_ = std::make_unique<wl::Game>(view.GetMap());
       info_ = std::make_unique<mcts::MapInfo>(*game_);
     }
-  }
-
-  // The moves sure to run (wl::KeepSureOrders) when config.sure_orders.
-  std::vector<wl::Move> Sure(const wl::View& view,
-                             const greedy::Beliefs& beliefs,
-                             const std::vector<wl::Move>& placements,
-                             const std::vector<wl::Move>& moves) const {
-    if (!config_.sure_orders) return moves;
-    const int bound =
-        mcts::SureIncomeBound(beliefs.enemy_income, view.Income(), config_);
-    return wl::KeepSureOrders(
-        view, bound, placements,
-        config_.front_first ? wl::FrontFirst(view, moves) : moves);
   }
 
   mcts::Config config_;

@@ -70,6 +70,22 @@ struct SearchStats {
   double elapsed_ms = 0;
 };
 
+// The orders of `moves` that are sure to run (wl::KeepSureOrders) against
+// an opponent income of mcts::SureIncomeBound, those from regions touching
+// the opponent first (wl::FrontFirst), as `config` asks; `moves` as they
+// are without config.sure_orders. `placements`: ours this round, not yet
+// in the View.
+inline std::vector<wl::Move> SureMoves(const wl::View& view,
+                                       int believed_income,
+                                       const Config& config,
+                                       const std::vector<wl::Move>& placements,
+                                       std::vector<wl::Move> moves) {
+  if (!config.sure_orders) return moves;
+  if (config.front_first) moves = wl::FrontFirst(view, moves);
+  const int bound = SureIncomeBound(believed_income, view.Income(), config);
+  return wl::KeepSureOrders(view, bound, placements, moves);
+}
+
 // The greedy planner's settings that give our candidate turns: 0 the
 // default, 1 aggressive, 2 defensive, 3 expansion, 4 careful attacks, 5
 // land grab, 6 turtle, 7 hunter.
@@ -140,8 +156,7 @@ class Search {
         view.MaxRounds() > 0 ? view.MaxRounds() : info.game().MaxRounds();
     rng_.SetSeed(seed);
     const greedy::Beliefs beliefs = greedy::InferBeliefs(view);
-    their_income_ =
-        SureIncomeBound(beliefs.enemy_income, view.Income(), config_);
+    believed_income_ = beliefs.enemy_income;
 
     // Samples first: the fast policy's candidates are planned on sample 0.
     samples_.clear();
@@ -274,10 +289,8 @@ class Search {
   // unless an identical turn is there already.
   void AddTurn(const wl::View& view, std::vector<wl::Move> placements,
                std::vector<wl::Move> moves) {
-    if (config_.sure_orders) {
-      if (config_.front_first) moves = wl::FrontFirst(view, moves);
-      moves = wl::KeepSureOrders(view, their_income_, placements, moves);
-    }
+    moves = SureMoves(view, believed_income_, config_, placements,
+                      std::move(moves));
     for (const Turn& t : turns_) {
       if (t.placements == placements && t.moves == moves) return;
     }
@@ -408,7 +421,7 @@ class Search {
   const MapInfo* info_ = nullptr;
   wl::Player me_ = wl::Player::kPlayer1, them_ = wl::Player::kPlayer2;
   int round_ = 1, max_rounds_ = 60;
-  int their_income_ = 5;  // what the opponent may place (SureIncomeBound)
+  int believed_income_ = 5;  // the opponent's, as greedy_beliefs.h has it
   std::vector<wl::State> samples_;
   std::vector<Turn> turns_;
   std::vector<Turn> their_turns_;
