@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/bot_positions.h"
 #include "bots/greedy/greedy_bot.h"
 #include "bots/random/random_bot.h"
 #include "bots/replay_illegal.h"
@@ -27,48 +28,13 @@
 namespace wl {
 namespace {
 
+using testing::PlacedOn;
+using testing::PlayRound;
+using testing::Position;
+using testing::Round;
+using testing::Sum;
+
 // --- positions ---
-
-// A View fed the given engine lines (we are player1).
-View Position(const std::vector<std::string>& lines) {
-  View view;
-  for (const std::string& line :
-       {std::string("settings your_bot player1"),
-        std::string("settings opponent_bot player2")}) {
-    EXPECT_EQ(view.Apply(Parse(line)), "") << line;
-  }
-  for (const std::string& line : lines) {
-    EXPECT_EQ(view.Apply(Parse(line)), "") << line;
-  }
-  return view;
-}
-
-int Sum(const std::vector<Move>& moves) {
-  int sum = 0;
-  for (const Move& m : moves) sum += m.armies;
-  return sum;
-}
-
-int PlacedOn(const std::vector<Move>& placements, int region) {
-  int sum = 0;
-  for (const Move& m : placements) {
-    if (m.from == region) sum += m.armies;
-  }
-  return sum;
-}
-
-// Plays one round as the runner does: placements, then attacks/transfers
-// with the placements applied to the View.
-struct Round {
-  std::vector<Move> placements, moves;
-};
-Round PlayRound(GreedyBot& bot, View& view) {
-  Round round;
-  round.placements = bot.PlaceArmies(view);
-  view.ApplyOwnPlacements(round.placements);
-  round.moves = bot.AttackTransfer(view);
-  return round;
-}
 
 // A line 1-2-3-4; we hold 1, the opponent started on 4 (out of sight).
 const std::vector<std::string> kLineMap = {

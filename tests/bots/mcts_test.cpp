@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/bot_positions.h"
 #include "bots/greedy/greedy_bot.h"
 #include "bots/mcts/mcts_bot.h"
 #include "bots/mcts/mcts_config.h"
@@ -32,6 +33,11 @@ namespace wl {
 namespace {
 
 using testing::MidGame;
+using testing::PlacedOn;
+using testing::PlayRound;
+using testing::Position;
+using testing::Round;
+using testing::Sum;
 
 // A small fixed-iteration configuration: deterministic and fast.
 mcts::Config Fixed(int iterations, uint64_t seed = 1) {
@@ -226,44 +232,6 @@ TEST(MctsPolicyTest, TheEvaluationPrefersMoreIncomeArmiesAndLand) {
 }
 
 // --- tactical positions (greedy's suite, where the answer is clear) ---
-
-View Position(const std::vector<std::string>& lines) {
-  View view;
-  for (const std::string& line :
-       {std::string("settings your_bot player1"),
-        std::string("settings opponent_bot player2")}) {
-    EXPECT_EQ(view.Apply(Parse(line)), "") << line;
-  }
-  for (const std::string& line : lines) {
-    EXPECT_EQ(view.Apply(Parse(line)), "") << line;
-  }
-  return view;
-}
-
-struct Round {
-  std::vector<Move> placements, moves;
-};
-Round PlayRound(Bot& bot, View& view) {
-  Round round;
-  round.placements = bot.PlaceArmies(view);
-  view.ApplyOwnPlacements(round.placements);
-  round.moves = bot.AttackTransfer(view);
-  return round;
-}
-
-int Sum(const std::vector<Move>& moves) {
-  int sum = 0;
-  for (const Move& m : moves) sum += m.armies;
-  return sum;
-}
-
-int PlacedOn(const std::vector<Move>& placements, int region) {
-  int sum = 0;
-  for (const Move& m : placements) {
-    if (m.from == region) sum += m.armies;
-  }
-  return sum;
-}
 
 TEST(MctsPositionTest, TakesATwoArmyNeutralWithAtLeastThree) {
   View view = Position(
