@@ -28,7 +28,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
-#include <utility>
+#include <tuple>
 #include <vector>
 
 #include "java_random.h"
@@ -123,18 +123,20 @@ class DraftSearch {
     auto contains = [](const std::vector<int>& v, int x) {
       return std::find(v.begin(), v.end(), x) != v.end();
     };
+    // (std::sort on (score, engine position): std::stable_sort's buffer
+    // trips AddressSanitizer's alloc-dealloc check in GCC 12's libstdc++.)
     const GreedyBot greedy(config_.seed);
-    std::vector<std::pair<double, int>> scored;
+    std::vector<std::tuple<double, size_t, int>> scored;
     for (int c : pickable) {
       if (!contains(arms_, c)) {
+        scored.emplace_back(-greedy.PickScore(view, c), arms_.size(), c);
         arms_.push_back(c);
-        scored.emplace_back(-greedy.PickScore(view, c), c);
       }
     }
-    std::stable_sort(
-        scored.begin(), scored.end(),
-        [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (size_t i = 0; i < scored.size(); ++i) arms_[i] = scored[i].second;
+    std::sort(scored.begin(), scored.end());
+    for (size_t i = 0; i < scored.size(); ++i) {
+      arms_[i] = std::get<2>(scored[i]);
+    }
     arm_stats_.assign(arms_.size(), ArmStat());
 
     base_ = game.InitialState();
