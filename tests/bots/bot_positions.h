@@ -1,6 +1,7 @@
 // bot_positions.h: tactical positions for bot tests: a View fed engine
-// lines (we are player1), one round played as the runner plays it, and
-// sums over the orders.
+// lines (we are player1), one round played as the runner plays it, sums
+// over the orders, and the positions both the greedy and the MCTS suites
+// test, each against its own expectations.
 //
 //   wl::View view = wl::testing::Position({"setup_map ...", "update_map ..."});
 //   wl::testing::Round round = wl::testing::PlayRound(bot, view);
@@ -61,6 +62,50 @@ inline Round PlayRound(Bot& bot, View& view) {
   view.ApplyOwnPlacements(round.placements);
   round.moves = bot.AttackTransfer(view);
   return round;
+}
+
+// --- Positions both bot suites test (each with its own expectations) ---
+
+// A line 1-2-3-4; we hold 1, the opponent started on 4 (out of sight).
+inline const std::vector<std::string> kLineMap = {
+    "setup_map super_regions 1 1 2 1", "setup_map regions 1 1 2 1 3 2 4 2",
+    "setup_map neighbors 1 2 2 3 3 4", "setup_map wastelands",
+    "setup_map opponent_starting_regions 4"};
+
+// kLineMap with 1 army on region 1, a 2-army neutral next to it, income 5.
+inline std::vector<std::string> TwoArmyNeutral() {
+  std::vector<std::string> lines = kLineMap;
+  lines.insert(lines.end(),
+               {"settings starting_armies 5",
+                "update_map 1 player1 1 2 neutral 2", "opponent_moves"});
+  return lines;
+}
+
+// We hold super region 1 = {1, 2} (bonus 2). The opponent has 6 armies on
+// 3, next to 2, and placed 4 there last round; a neutral (5) tempts next to
+// 1. Income 7.
+inline std::vector<std::string> ThreatenedBonusBorder() {
+  return {"setup_map super_regions 1 2 2 2 3 0",
+          "setup_map regions 1 1 2 1 3 2 4 2 5 3",
+          "setup_map neighbors 1 2,5 2 3 3 4",
+          "setup_map wastelands",
+          "setup_map opponent_starting_regions 4",
+          "settings starting_armies 7",
+          "update_map 1 player1 1 2 player1 2 3 player2 6 5 neutral 2",
+          "opponent_moves player2 place_armies 3 4"};
+}
+
+// Super region 1 = {1, 2, 3} (bonus 3): we hold 1 and 2, and 3 is a 2-army
+// neutral next to 2. Super region 2 (bonus 2) is also open. Income 5.
+inline std::vector<std::string> FinishableBonus() {
+  return {"setup_map super_regions 1 3 2 2 3 1",
+          "setup_map regions 1 1 2 1 3 1 4 2 5 2 6 2 7 2 8 3",
+          "setup_map neighbors 1 2,4 2 3 4 5 5 6 6 7 7 8",
+          "setup_map wastelands",
+          "setup_map opponent_starting_regions 8",
+          "settings starting_armies 5",
+          "update_map 1 player1 1 2 player1 1 3 neutral 2 4 neutral 2",
+          "opponent_moves"};
 }
 
 }  // namespace wl::testing

@@ -28,26 +28,20 @@
 namespace wl {
 namespace {
 
+using testing::FinishableBonus;
+using testing::kLineMap;
 using testing::PlacedOn;
 using testing::PlayRound;
 using testing::Position;
 using testing::Round;
 using testing::Sum;
+using testing::ThreatenedBonusBorder;
+using testing::TwoArmyNeutral;
 
 // --- positions ---
 
-// A line 1-2-3-4; we hold 1, the opponent started on 4 (out of sight).
-const std::vector<std::string> kLineMap = {
-    "setup_map super_regions 1 1 2 1", "setup_map regions 1 1 2 1 3 2 4 2",
-    "setup_map neighbors 1 2 2 3 3 4", "setup_map wastelands",
-    "setup_map opponent_starting_regions 4"};
-
 TEST(GreedyPositionTest, TakesATwoArmyNeutralWithExactlyThree) {
-  std::vector<std::string> lines = kLineMap;
-  lines.insert(lines.end(),
-               {"settings starting_armies 5",
-                "update_map 1 player1 1 2 neutral 2", "opponent_moves"});
-  View view = Position(lines);
+  View view = Position(TwoArmyNeutral());
   GreedyBot bot;
   Round round = PlayRound(bot, view);
   EXPECT_EQ(Sum(round.placements), 5);
@@ -119,15 +113,7 @@ TEST(GreedyPositionTest, DeploysItsWholeIncome) {
 }
 
 TEST(GreedyPositionTest, ReinforcesTheThreatenedBorderOfABonusItHolds) {
-  // We hold super region 1 = {1, 2} (bonus 2). The opponent has 6 armies
-  // on 3, next to 2; a neutral (5) tempts next to 1. Income 7.
-  View view = Position(
-      {"setup_map super_regions 1 2 2 2 3 0",
-       "setup_map regions 1 1 2 1 3 2 4 2 5 3",
-       "setup_map neighbors 1 2,5 2 3 3 4", "setup_map wastelands",
-       "setup_map opponent_starting_regions 4", "settings starting_armies 7",
-       "update_map 1 player1 1 2 player1 2 3 player2 6 5 neutral 2",
-       "opponent_moves player2 place_armies 3 4"});
+  View view = Position(ThreatenedBonusBorder());
   GreedyBot bot;
   Round round = PlayRound(bot, view);
   EXPECT_EQ(Sum(round.placements), 7);
@@ -139,15 +125,7 @@ TEST(GreedyPositionTest, ReinforcesTheThreatenedBorderOfABonusItHolds) {
 }
 
 TEST(GreedyPositionTest, FinishesABonusItCanFinishThisRound) {
-  // Super region 1 = {1, 2, 3} (bonus 3): we hold 1 and 2, and 3 is a
-  // 2-army neutral next to 2. Super region 2 (bonus 2) is also open.
-  View view = Position(
-      {"setup_map super_regions 1 3 2 2 3 1",
-       "setup_map regions 1 1 2 1 3 1 4 2 5 2 6 2 7 2 8 3",
-       "setup_map neighbors 1 2,4 2 3 4 5 5 6 6 7 7 8", "setup_map wastelands",
-       "setup_map opponent_starting_regions 8", "settings starting_armies 5",
-       "update_map 1 player1 1 2 player1 1 3 neutral 2 4 neutral 2",
-       "opponent_moves"});
+  View view = Position(FinishableBonus());
   GreedyBot bot;
   Round round = PlayRound(bot, view);
   EXPECT_GE(PlacedOn(round.placements, 2), 2);

@@ -32,12 +32,15 @@
 namespace wl {
 namespace {
 
+using testing::FinishableBonus;
 using testing::MidGame;
 using testing::PlacedOn;
 using testing::PlayRound;
 using testing::Position;
 using testing::Round;
 using testing::Sum;
+using testing::ThreatenedBonusBorder;
+using testing::TwoArmyNeutral;
 
 // A small fixed-iteration configuration: deterministic and fast.
 mcts::Config Fixed(int iterations, uint64_t seed = 1) {
@@ -234,11 +237,7 @@ TEST(MctsPolicyTest, TheEvaluationPrefersMoreIncomeArmiesAndLand) {
 // --- tactical positions (greedy's suite, where the answer is clear) ---
 
 TEST(MctsPositionTest, TakesATwoArmyNeutralWithAtLeastThree) {
-  View view = Position(
-      {"setup_map super_regions 1 1 2 1", "setup_map regions 1 1 2 1 3 2 4 2",
-       "setup_map neighbors 1 2 2 3 3 4", "setup_map wastelands",
-       "setup_map opponent_starting_regions 4", "settings starting_armies 5",
-       "update_map 1 player1 1 2 neutral 2", "opponent_moves"});
+  View view = Position(TwoArmyNeutral());
   MctsBot bot(Fixed(200));
   Round round = PlayRound(bot, view);
   EXPECT_EQ(Sum(round.placements), 5);
@@ -251,13 +250,7 @@ TEST(MctsPositionTest, TakesATwoArmyNeutralWithAtLeastThree) {
 }
 
 TEST(MctsPositionTest, FinishesABonusItCanFinishThisRound) {
-  View view = Position(
-      {"setup_map super_regions 1 3 2 2 3 1",
-       "setup_map regions 1 1 2 1 3 1 4 2 5 2 6 2 7 2 8 3",
-       "setup_map neighbors 1 2,4 2 3 4 5 5 6 6 7 7 8", "setup_map wastelands",
-       "setup_map opponent_starting_regions 8", "settings starting_armies 5",
-       "update_map 1 player1 1 2 player1 1 3 neutral 2 4 neutral 2",
-       "opponent_moves"});
+  View view = Position(FinishableBonus());
   MctsBot bot(Fixed(200));
   Round round = PlayRound(bot, view);
   EXPECT_GE(PlacedOn(round.placements, 2), 2);
@@ -304,13 +297,7 @@ TEST(MctsPositionTest, NeverAttacksANeutralWithTooFew) {
 }
 
 TEST(MctsPositionTest, ReinforcesTheThreatenedBorderOfABonusItHolds) {
-  View view = Position(
-      {"setup_map super_regions 1 2 2 2 3 0",
-       "setup_map regions 1 1 2 1 3 2 4 2 5 3",
-       "setup_map neighbors 1 2,5 2 3 3 4", "setup_map wastelands",
-       "setup_map opponent_starting_regions 4", "settings starting_armies 7",
-       "update_map 1 player1 1 2 player1 2 3 player2 6 5 neutral 2",
-       "opponent_moves player2 place_armies 3 4"});
+  View view = Position(ThreatenedBonusBorder());
   MctsBot bot(Fixed(300));
   Round round = PlayRound(bot, view);
   EXPECT_EQ(Sum(round.placements), 7);
