@@ -277,7 +277,14 @@ class Engine {
   void RecordEvent(const QueuedMove& e, const bool sees[2], int mover) {
     std::string line(PlayerName(e.move.player));
     if (e.illegal != Illegal::kNone) {
-      ++record_.stats[mover].illegal_moves;
+      SeatStats& stats = record_.stats[mover];
+      ++stats.illegal_moves;
+      if (e.illegal == Illegal::kMoveTakenThisRound ||
+          e.illegal == Illegal::kMoveNoArmiesLeft) {
+        ++stats.failed_moves;
+      } else {
+        ++stats.rejected_moves;
+      }
       line += " illegal_move " + IllegalText(e.illegal, e.move);
     } else {
       std::string move_text;

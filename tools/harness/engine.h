@@ -44,10 +44,23 @@ class Seat {
 // Per-player figures of a game, for result files and statistics.
 struct SeatStats {
   int timeouts = 0;
+  // Every illegal move of the replay: rejected_moves + failed_moves.
   int illegal_moves = 0;
+  // Rejected by the rules when queued: the bot's own fault (not owned, not a
+  // neighbour, less than 1 army, a repeated pair, no armies left to place).
+  int rejected_moves = 0;
+  // Failed only at execution, which every bot meets: the source "was taken
+  // this round" or "has used all available armies" (spec section 6).
+  int failed_moves = 0;
   int parse_errors = 0;
   int64_t time_used_ms = 0;
-  bool killed = false;
+  bool killed = false;  // by the third time-out
+  // Set when the bot's process ended during the game: crash_round is the
+  // round in which it was noticed (0: the draft), crash the reason as in
+  // "exit status 1" or "signal 11".
+  bool crashed = false;
+  int crash_round = 0;
+  std::string crash;
 };
 
 struct GameRecord {
