@@ -1,11 +1,26 @@
 #include "common/cli.h"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
 
 namespace wl::tools {
+
+namespace {
+
+// True when the help text already states its default ("(default: a random
+// one)"): the generated "(default: VALUE)" would say it twice.
+bool MentionsDefault(const std::string& help) {
+  std::string lower = help;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
+  return lower.find("default") != std::string::npos;
+}
+
+}  // namespace
 
 void Flags::Add(const std::string& name, Kind kind, void* target,
                 const std::string& value_name, const std::string& help,
@@ -48,7 +63,8 @@ std::string Flags::Help() const {
       out << "\n" << std::string(24, ' ');
     }
     out << f.help;
-    if (!f.default_text.empty() && f.default_text != "0") {
+    if (!f.default_text.empty() && f.default_text != "0" &&
+        !MentionsDefault(f.help)) {
       out << " (default: " << f.default_text << ")";
     }
     out << "\n";

@@ -3,6 +3,9 @@
 // Each subcommand declares its flags, parses argv, and gets its positional
 // arguments back. --name VALUE and --name=VALUE both work; --help prints the
 // usage; an unknown flag or a bad value is one clear line and exit status 2.
+// The help appends each flag's default, "(default: VALUE)", unless the value
+// is empty or 0, or the help text already mentions its default itself
+// ("the seed (default: a random one)").
 //
 //   std::string map;
 //   int64_t seed = 0;

@@ -1,0 +1,87 @@
+#include "common/cli.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace wl::tools {
+namespace {
+
+int Count(const std::string& text, const std::string& part) {
+  int n = 0;
+  for (size_t at = text.find(part); at != std::string::npos;
+       at = text.find(part, at + 1)) {
+    ++n;
+  }
+  return n;
+}
+
+// The help line of --name.
+std::string HelpLine(const std::string& help, const std::string& name) {
+  size_t at = help.find("  --" + name);
+  if (at == std::string::npos) return "";
+  return help.substr(at, help.find('\n', at) - at);
+}
+
+TEST(FlagsTest, HelpAppendsTheDefaultOnce) {
+  int64_t seed = -1, games = 10, zero = 0;
+  std::string map = "maps/x.json", out;
+  double ratio = 0.5;
+  Flags flags("demo", "BOT", "A demo.");
+  flags.Int("seed", &seed, "S", "the seed (default: a random one, printed)");
+  flags.Int("games", &games, "N", "games to play");
+  flags.Int("zero", &zero, "N", "zero is not printed");
+  flags.String("map", &map, "FILE", "the map; Default: the real one");
+  flags.String("out", &out, "DIR", "where to write");
+  flags.Double("ratio", &ratio, "X", "a ratio");
+  const std::string help = flags.Help();
+
+  // The caller's own wording is kept, never followed by a second default.
+  EXPECT_EQ(Count(help, "default"), 3) << help;  // seed, games, ratio
+  EXPECT_EQ(HelpLine(help, "seed").find("(default: -1)"), std::string::npos);
+  EXPECT_NE(HelpLine(help, "seed").find("(default: a random one, printed)"),
+            std::string::npos);
+  EXPECT_EQ(Count(HelpLine(help, "map"), "efault"), 1) << help;
+  // Defaults the caller did not write are appended.
+  EXPECT_NE(HelpLine(help, "games").find("games to play (default: 10)"),
+            std::string::npos)
+      << help;
+  EXPECT_NE(HelpLine(help, "ratio").find("(default: 0.5)"), std::string::npos);
+  EXPECT_EQ(HelpLine(help, "zero").find("default"), std::string::npos);
+  EXPECT_EQ(HelpLine(help, "out").find("default"), std::string::npos);
+  EXPECT_EQ(Count(help, "(default: "), 3) << help;
+}
+
+TEST(FlagsTest, ParsesValuesAndRejectsBadOnes) {
+  int64_t games = 10;
+  bool json = false;
+  std::string map;
+  Flags flags("demo", "BOT", "A demo.");
+  flags.Int("games", &games, "N", "games");
+  flags.Bool("json", &json, "json");
+  flags.String("map", &map, "FILE", "map");
+  std::vector<std::string> args = {"--games=4", "a", "--json", "--map", "m"};
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  std::vector<std::string> positional;
+  EXPECT_EQ(
+      flags.Parse(static_cast<int>(argv.size()), argv.data(), &positional),
+      std::nullopt);
+  EXPECT_EQ(games, 4);
+  EXPECT_TRUE(json);
+  EXPECT_EQ(map, "m");
+  EXPECT_EQ(positional, std::vector<std::string>{"a"});
+
+  std::string bad = "--games=four";
+  char* bad_argv[] = {bad.data()};
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(flags.Parse(1, bad_argv, &positional), 2);
+  EXPECT_NE(testing::internal::GetCapturedStderr().find("needs an integer"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace wl::tools
