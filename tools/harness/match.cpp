@@ -12,6 +12,7 @@
 #include "boost/json.hpp"
 #include "common/cli.h"
 #include "common/files.h"
+#include "harness/bot_command.h"
 #include "harness/bot_process.h"
 #include "harness/game_files.h"
 #include "harness/map_json.h"
@@ -91,6 +92,12 @@ int MatchMain(int argc, char** argv) {
   if (stderr_cap < 0) return flags.Fail("--stderr-cap must be >= 0");
   if (timebank < 1 || time_per_move < 0) {
     return flags.Fail("--timebank must be >= 1 and --time-per-move >= 0");
+  }
+  for (const std::string& bot : bots) {
+    if (absl::Status can_start = CheckBotCanStart(bot); !can_start.ok()) {
+      std::cerr << "warlight match: " << can_start.message() << "\n";
+      return 2;
+    }
   }
   if (seed == -1) seed = std::random_device()() & 0x7FFFFFFF;
 

@@ -18,6 +18,7 @@
 #include "boost/json.hpp"
 #include "common/cli.h"
 #include "common/files.h"
+#include "harness/bot_command.h"
 #include "harness/bot_process.h"
 #include "harness/game_files.h"
 #include "harness/map_json.h"
@@ -369,9 +370,9 @@ int ProfileMain(int argc, char** argv) {
   }
   if (bot.empty() || opponent.empty()) return flags.Fail("empty bot command");
   for (const std::string& b : {bot, opponent}) {
-    if (IsBuiltInBot(b) && !IsRepositoryBot(b)) {
-      return flags.Fail("built-in bot " + b + " is not built (" +
-                        ResolveBotCommand(b) + ")");
+    if (absl::Status can_start = CheckBotCanStart(b); !can_start.ok()) {
+      std::cerr << "warlight profile: " << can_start.message() << "\n";
+      return 2;
     }
   }
   std::vector<std::string> maps;
