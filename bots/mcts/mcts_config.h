@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -104,15 +105,123 @@ inline bool ParseDouble(const char* text, double& out) {
 
 }  // namespace config_internal
 
-inline const char* Usage() {
-  return "usage: mcts [--seed N] [--iterations N] [--max-move-ms N]\n"
-         "  [--reserve-ms N] [--bank-share N] [--samples N] [--fog-noise N]\n"
-         "  [--playout-rounds N] [--expected-first 0|1] [--exploration X]\n"
-         "  [--my-greedy-variants N] [--tactical-turns 0|1]\n"
-         "  [--my-policy-variants N]\n"
-         "  [--their-variants N] [--eval-scale X] [--sure-orders 0|1]\n"
-         "  [--sure-income-margin X] [--front-first 0|1]\n"
-         "  [--draft-search 0|1] [--draft-rounds N]\n";
+namespace config_internal {
+
+// One entry of `mcts --help`: the flag and its value, then what it does and
+// its default, wrapped at 79 columns under a 26-column indent.
+inline std::string HelpLine(const char* flag, const char* value,
+                            const char* meaning, double default_value) {
+  constexpr size_t kIndent = 26, kWidth = 79;
+  char number[32];
+  std::snprintf(number, sizeof number, "%g", default_value);
+  std::string out = std::string("  --") + flag + " " + value;
+  out += out.size() < kIndent ? std::string(kIndent - out.size(), ' ')
+                              : "\n" + std::string(kIndent, ' ');
+  std::string line;
+  auto add = [&](const std::string& word) {  // wraps before a long word
+    if (!line.empty() && kIndent + line.size() + 1 + word.size() > kWidth) {
+      out += line + "\n" + std::string(kIndent, ' ');
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  };
+  const std::string text = meaning;
+  for (size_t at = 0; at < text.size();) {
+    const size_t end = std::min(text.find(' ', at), text.size());
+    add(text.substr(at, end - at));
+    at = end + 1;
+  }
+  add(std::string("(default: ") + number + ")");  // never broken
+  return out + line + "\n";
+}
+
+}  // namespace config_internal
+
+namespace config_internal {
+
+// `mcts --help` for the time and search knobs.
+inline std::string SearchKnobsHelp(const Config& d) {
+  return HelpLine("seed", "N", "random seed of the search",
+                  static_cast<double>(d.seed)) +
+         HelpLine("iterations", "N",
+                  "exact iterations per search, deterministic with the seed "
+                  "(the time budget still caps it); 0: search until the "
+                  "budget is spent",
+                  d.iterations) +
+         HelpLine("max-move-ms", "N", "most milliseconds one search takes",
+                  d.max_move_ms) +
+         HelpLine("reserve-ms", "N",
+                  "time bank never spent; a search takes at most 1/bank-share "
+                  "of the bank above it",
+                  d.reserve_ms) +
+         HelpLine("bank-share", "N", "see --reserve-ms (>= 1)", d.bank_share) +
+         HelpLine("samples", "N", "hidden states sampled per decision (1..64)",
+                  d.samples) +
+         HelpLine("fog-noise", "N",
+                  "most armies the opponent may have added to a fogged region "
+                  "it holds",
+                  d.fog_noise) +
+         HelpLine("playout-rounds", "N",
+                  "rounds of fast-policy play after the searched turn, then "
+                  "the evaluation (0..50)",
+                  d.playout_rounds) +
+         HelpLine("expected-first", "0|1",
+                  "1: combat of the searched turn at its exact expectation; "
+                  "0: dice sampled as in playouts",
+                  d.expected_first) +
+         HelpLine("exploration", "X",
+                  "UCB1 exploration constant (values are in [0, 1])",
+                  d.exploration) +
+         HelpLine("eval-scale", "X",
+                  "the evaluation's squashing scale, in income units "
+                  "(positive)",
+                  d.eval_scale);
+}
+
+// `mcts --help` for the candidate turns, the orders sent and the draft.
+inline std::string TurnKnobsHelp(const Config& d) {
+  return HelpLine("my-greedy-variants", "N",
+                  "our candidate turns from greedy planner settings (0..8)",
+                  d.my_greedy_variants) +
+         HelpLine("tactical-turns", "0|1",
+                  "also try stacking on the front and an all-in attack",
+                  d.tactical_turns) +
+         HelpLine("my-policy-variants", "N",
+                  "our candidate turns from the fast policy (0..4)",
+                  d.my_policy_variants) +
+         HelpLine("their-variants", "N",
+                  "the opponent's fast policy turns (1..4)", d.their_variants) +
+         HelpLine("sure-orders", "0|1",
+                  "send only orders the opponent cannot make fail",
+                  d.sure_orders) +
+         HelpLine("sure-income-margin", "X",
+                  "raise the opponent income those orders must survive by "
+                  "this share (costs strength)",
+                  d.sure_income_margin) +
+         HelpLine("front-first", "0|1",
+                  "orders from regions touching the opponent go first",
+                  d.front_first) +
+         HelpLine("draft-search", "0|1",
+                  "1: search the starting picks; 0: the greedy bot's pick "
+                  "score",
+                  d.draft_search) +
+         HelpLine("draft-rounds", "N",
+                  "rounds played after each simulated draft (0..50)",
+                  d.draft_rounds);
+}
+
+}  // namespace config_internal
+
+// The text of `mcts --help`: every knob, its meaning and its default (read
+// from Config{}, so it cannot drift from the code).
+inline std::string Usage() {
+  const Config defaults;
+  return "usage: mcts [--KNOB VALUE]...   (--KNOB=VALUE works too)\n\n"
+         "The MCTS bot: decoupled UCT over whole turns. The competition "
+         "starts it\nwithout arguments: every knob has a default; 0|1 knobs "
+         "are off (0) or on (1).\n\n" +
+         config_internal::SearchKnobsHelp(defaults) +
+         config_internal::TurnKnobsHelp(defaults);
 }
 
 // Reads `--name value` or `--name=value` pairs into `config`. Returns "" or
