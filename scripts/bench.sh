@@ -1,30 +1,50 @@
 #!/usr/bin/env bash
-# Runs the Google Benchmark cases with repetitions and keeps the results
-# named by commit; compares two such results, change against noise.
+# Runs the Google Benchmark cases with repetitions and keeps every result
+# under its own name; compares two results, change against noise.
 #
 #   scripts/bench.sh                                   # all cases, 5 repetitions
 #   scripts/bench.sh --benchmark_filter='RandomRound'  # any wl_bench flag passes through
 #   scripts/bench.sh --repetitions 10 --out before.json
-#   scripts/bench.sh --compare bench-results/1a2b3c4.json bench-results/5d6e7f8-dirty.json
+#   scripts/bench.sh --compare                         # the last two runs
 #   scripts/bench.sh --compare OLD.json NEW.json --metric cpu
 #
-# A run builds build/bench/wl_bench (set-up first when there is no build),
-# runs it with --benchmark_repetitions=N --benchmark_report_aggregates_only
-# and writes the JSON to bench-results/<git short sha>[-dirty].json (whole:
-# temporary file, then rename), or to --out FILE.
+# A run builds wl_bench (set-up first when there is no build), runs it with
+# --benchmark_repetitions=N --benchmark_report_aggregates_only and writes the
+# JSON to bench-results/<git short sha>[-dirty]-<yyyymmdd-hhmmss>.json, or to
+# --out FILE. A result is never overwritten: an existing --out FILE is an
+# error, and two runs in the same second get -2, -3... after the time.
+# Paths are relative to where you run it. WL_BUILD_DIR (default build/) and
+# WL_BENCH_RESULTS (default bench-results/) move the build and the results.
 #
 # --compare prints, for each benchmark in both files, the mean time old ->
 # new with its standard deviation, the change in %, and a verdict: "~" when
 # |new - old| < 2 * sqrt(sd_old^2 + sd_new^2) (within the noise), otherwise
 # "faster" or "slower". Files without repetitions have no spread: "?".
+# Without files it compares the two newest results in bench-results/.
 # The wall-clock time (real_time) is compared unless --metric cpu.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${WL_BUILD_DIR:-$root/build}
+results=${WL_BENCH_RESULTS:-$root/bench-results}
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 die() {
   echo "bench.sh: $*" >&2
   exit 2
+}
+
+# The two newest *.json in the results folder, oldest first, or a clear
+# error when there are fewer.
+last_two() {
+  local files=()
+  if [[ -d "$results" ]]; then
+    mapfile -t files < <(find "$results" -maxdepth 1 -name '*.json' \
+      -printf '%T@ %p\n' | sort -n | tail -n 2 | cut -d' ' -f2-)
+  fi
+  ((${#files[@]} == 2)) || die "--compare without files compares the last" \
+    "two runs, but $results holds ${#files[@]} result(s); run" \
+    "scripts/bench.sh (twice) or name OLD.json NEW.json"
+  printf '%s\n' "${files[@]}"
 }
 
 compare() {
@@ -41,7 +61,12 @@ compare() {
         shift ;;
     esac
   done
-  [[ -n "$new" ]] || die "--compare needs OLD.json NEW.json"
+  if [[ -z "$old" ]]; then
+    mapfile -t pair < <(last_two) || exit 2
+    ((${#pair[@]} == 2)) || exit 2
+    old=${pair[0]} new=${pair[1]}
+  fi
+  [[ -n "$new" ]] || die "--compare needs OLD.json NEW.json, or no file for the last two runs"
   [[ "$metric" == real || "$metric" == cpu ]] || die "--metric must be real or cpu"
   for f in "$old" "$new"; do [[ -r "$f" ]] || die "cannot read $f"; done
   command -v python3 >/dev/null ||
@@ -125,6 +150,35 @@ if not both:
 EOF
 }
 
+# The name of a new result: commit, -dirty when the tree differs from it
+# (untracked files count: a new bench case or bot changes the run), time.
+result_stem() {
+  local name=nogit
+  if git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
+    name=$(git -C "$root" rev-parse --short HEAD)
+    [[ -z "$(git -C "$root" status --porcelain --untracked-files=normal -- . \
+      ':!bench-results')" ]] || name+=-dirty
+  fi
+  echo "$results/$name-$(date +%Y%m%d-%H%M%S)"
+}
+
+# Moves $1 to $2, or when no name is given to $3.json, $3-2.json, ...: never
+# over an existing file (a hard link fails when the name is taken).
+keep_result() {
+  local temp=$1 out=$2 stem=$3 n=1
+  if [[ -n "$out" ]]; then
+    ln "$temp" "$out" 2>/dev/null || die "$out exists; results are never overwritten"
+  else
+    out=$stem.json
+    until ln "$temp" "$out" 2>/dev/null; do
+      [[ -d "$(dirname "$out")" ]] || die "cannot write into $(dirname "$out")"
+      n=$((n + 1)) && out=$stem-$n.json
+    done
+  fi
+  rm -f "$temp"
+  echo "$out"
+}
+
 run() {
   local repetitions=5 out="" args=()
   while (($#)); do
@@ -137,39 +191,38 @@ run() {
     esac
   done
   [[ "$repetitions" =~ ^[1-9][0-9]*$ ]] || die "--repetitions must be >= 1"
+  [[ -z "$out" || ! -e "$out" ]] || die "$out exists; results are never overwritten"
 
-  if [[ ! -f build/CMakeCache.txt ]]; then
-    scripts/setup.sh
+  if [[ ! -f "$build/CMakeCache.txt" ]]; then
+    WL_BUILD_DIR=$build "$root/scripts/setup.sh" wl_bench
   fi
-  cmake --build build -j "$(nproc)" --target wl_bench >/dev/null ||
-    die "cannot build wl_bench (cmake --build build --target wl_bench)"
-  [[ -x build/bench/wl_bench ]] ||
-    die "build/bench/wl_bench is missing (configured with -DWL_BUILD_BENCH=OFF?)"
+  cmake --build "$build" -j "$(nproc)" --target wl_bench >/dev/null ||
+    die "cannot build wl_bench (cmake --build $build --target wl_bench)"
+  [[ -x "$build/bench/wl_bench" ]] ||
+    die "$build/bench/wl_bench is missing (configured with -DWL_BUILD_BENCH=OFF?)"
   local build_type
-  build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' build/CMakeCache.txt)
+  build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")
   [[ "$build_type" == Release ]] ||
-    echo "bench.sh: warning: build/ is a '${build_type:-default}' build, not Release" >&2
+    echo "bench.sh: warning: $build is a '${build_type:-default}' build, not Release" >&2
 
+  local stem="" temp
   if [[ -z "$out" ]]; then
-    local name=nogit
-    if git rev-parse --git-dir >/dev/null 2>&1; then
-      name=$(git rev-parse --short HEAD)
-      # Untracked files count too: a new bench case or bot changes the run.
-      [[ -z "$(git status --porcelain --untracked-files=normal -- . ':!bench-results')" ]] ||
-        name+=-dirty
-    fi
-    mkdir -p bench-results
-    out="bench-results/$name.json"
+    mkdir -p "$results"
+    stem=$(result_stem)
+    temp="$stem.tmp.$$"
+  else
+    mkdir -p "$(dirname "$out")"
+    temp="$out.tmp.$$"
   fi
-  mkdir -p "$(dirname "$out")"
-  local temp="$out.tmp.$$"
   trap 'rm -f "$temp"' EXIT
-  build/bench/wl_bench --benchmark_repetitions="$repetitions" \
+  "$build/bench/wl_bench" --benchmark_repetitions="$repetitions" \
     --benchmark_report_aggregates_only=true \
     --benchmark_out_format=json --benchmark_out="$temp" "${args[@]}"
-  mv -f "$temp" "$out"
+  out=$(keep_result "$temp" "$out" "$stem") || exit 2
   trap - EXIT
-  echo "bench.sh: results in $out (compare: scripts/bench.sh --compare OLD.json $out)"
+  local hint="scripts/bench.sh --compare OLD.json $out"
+  [[ -n "$stem" ]] && hint="scripts/bench.sh --compare (the last two runs)"
+  echo "bench.sh: results in $out (compare: $hint)"
 }
 
 case "${1:-}" in
