@@ -2,16 +2,26 @@
 # Installs the Debian 12 packages the build needs (only those missing), then
 # configures and builds Release into build/. Safe to run again at any time.
 #
-#   scripts/setup.sh            # everything: sdk, bots, tools, tests, bench
-#   WL_MINIMAL=1 scripts/setup.sh   # sdk and bots only (g++ and cmake)
+#   scripts/setup.sh                 # everything: sdk, bots, tools, tests, bench
+#   WL_MINIMAL=1 scripts/setup.sh    # sdk and bots only (g++ and cmake)
+#   scripts/setup.sh warlight bot_starter   # configure all, build these targets
+#
+# The tiers are passed to cmake explicitly every time (WL_BUILD_TOOLS,
+# WL_BUILD_TESTS, WL_BUILD_BENCH: OFF with WL_MINIMAL=1, ON without), so a
+# full set-up after a minimal one really builds the tools. WL_BUILD_DIR
+# (default build/, relative to where you run it) moves the build folder.
 set -euo pipefail
+build=${WL_BUILD_DIR:-}
+if [[ -n "$build" && "$build" != /* ]]; then build="$PWD/$build"; fi
 cd "$(dirname "$0")/.."
+build=${build:-$PWD/build}
 
 packages=(g++ cmake make zip unzip)
 cmake_flags=(-DCMAKE_BUILD_TYPE=Release)
 if [[ "${WL_MINIMAL:-0}" == 1 ]]; then
   cmake_flags+=(-DWL_BUILD_TOOLS=OFF -DWL_BUILD_TESTS=OFF -DWL_BUILD_BENCH=OFF)
 else
+  cmake_flags+=(-DWL_BUILD_TOOLS=ON -DWL_BUILD_TESTS=ON -DWL_BUILD_BENCH=ON)
   packages+=(libboost1.81-dev libboost-json1.81-dev libabsl-dev zlib1g-dev
              libgtest-dev libgmock-dev libbenchmark-dev
              chromium python3)  # the replay viewer's browser test; bench.sh
@@ -32,6 +42,8 @@ if ((${#missing[@]})); then
     --no-install-recommends "${missing[@]}"
 fi
 
-cmake -S . -B build "${cmake_flags[@]}" >/dev/null
-cmake --build build -j "$(nproc)"
-echo "setup: built into build/"
+cmake -S . -B "$build" "${cmake_flags[@]}" >/dev/null
+targets=()
+if (($#)); then targets=(--target "$@"); fi
+cmake --build "$build" -j "$(nproc)" "${targets[@]}"
+echo "setup: built ${*:-everything} into ${build#"$PWD"/}/"
