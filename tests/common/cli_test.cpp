@@ -1,7 +1,12 @@
 #include "common/cli.h"
 
 #include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <optional>
+#include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -81,6 +86,42 @@ TEST(FlagsTest, ParsesValuesAndRejectsBadOnes) {
   EXPECT_EQ(flags.Parse(1, bad_argv, &positional), 2);
   EXPECT_NE(testing::internal::GetCapturedStderr().find("needs an integer"),
             std::string::npos);
+}
+
+// The standard output of a shell command (its stderr is dropped).
+std::string Output(const std::string& command) {
+  std::string out;
+  FILE* pipe = popen((command + " 2>/dev/null").c_str(), "r");
+  if (!pipe) return out;
+  char buffer[256];
+  while (size_t n = fread(buffer, 1, sizeof buffer, pipe))
+    out.append(buffer, n);
+  pclose(pipe);
+  return out;
+}
+
+// `warlight --version` and `warlight version`: the version of the top-level
+// project() line and the commit the source tree is at.
+TEST(WarlightCommandTest, VersionNamesTheProjectVersionAndCommit) {
+  std::ifstream cmake(std::string(WL_SOURCE_DIR) + "/CMakeLists.txt");
+  std::stringstream text;
+  text << cmake.rdbuf();
+  std::smatch version;
+  const std::string cmake_text = text.str();
+  ASSERT_TRUE(std::regex_search(cmake_text, version,
+                                std::regex(R"(project\(\S+ VERSION (\S+))")));
+  const std::string warlight = std::string(WL_BINARY_DIR) + "/warlight";
+  ASSERT_TRUE(std::filesystem::exists(warlight));
+  std::string commit = Output("git -C '" + std::string(WL_SOURCE_DIR) +
+                              "' rev-parse --short=12 HEAD");
+  if (!commit.empty()) commit.pop_back();  // the newline
+  const std::string expected = "warlight " + version[1].str() + " (git " +
+                               (commit.empty() ? "unknown" : commit);
+  for (const char* flag : {" --version", " version"}) {
+    const std::string out = Output("'" + warlight + "'" + flag);
+    EXPECT_EQ(out.rfind(expected, 0), 0u) << flag << ": " << out;
+    EXPECT_EQ(out.find('\n'), out.size() - 1) << "one line: " << out;
+  }
 }
 
 }  // namespace
