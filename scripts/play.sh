@@ -1,21 +1,27 @@
 #!/usr/bin/env bash
-# Plays one game under the official rules and says where its replay is.
-# Sets up and builds first if needed.
+# Plays one game under the official rules and prints where its replay.html
+# is. Sets up first if needed, then builds only what the game needs: the
+# warlight tool and the repository bots named.
 #
 #   scripts/play.sh                          # starter vs starter, generated map
 #   scripts/play.sh mybot starter --seed 7   # any two bots, any match options
-#   scripts/play.sh "python3 bot.py" greedy --map maps/x.json
+#   scripts/play.sh ./mybot greedy --map maps/x.json
+#   scripts/play.sh "python3 bot.py" greedy --out games/try1
 #
-# A bot is a built-in name (starter, random, greedy, mcts: any folder under
-# bots/) or a shell command. Options are those of `build/warlight match --help`.
+# A bot is a repository bot (the name of any folder under bots/ with a
+# main.cpp: starter, random, greedy, mcts or your own) or a shell command.
+# Paths (bot commands, --map, --out) are relative to where you run it; the
+# game folder is games/<time>-seed<S>/ there unless --out says otherwise.
+# Options are those of `build/warlight match --help`. WL_BUILD_DIR (default
+# build/ of the repository) moves the build folder.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${WL_BUILD_DIR:-$root/build}
+if [[ "$build" != /* ]]; then build="$PWD/$build"; fi
 
-if [[ ! -x build/warlight ]]; then
-  scripts/setup.sh
-else
-  cmake --build build -j "$(nproc)" >/dev/null
-fi
+case "${1:-}" in
+  -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+esac
 
 bots=()
 while (($#)) && [[ "$1" != -* ]] && ((${#bots[@]} < 2)); do
@@ -24,9 +30,32 @@ while (($#)) && [[ "$1" != -* ]] && ((${#bots[@]} < 2)); do
 done
 while ((${#bots[@]} < 2)); do bots+=(starter); done
 
-line=$(build/warlight match "${bots[0]}" "${bots[1]}" "$@")
+# What the game needs: the tool, and each repository bot named.
+targets=(warlight)
+for bot in "${bots[@]}"; do
+  if [[ "$bot" =~ ^[A-Za-z0-9_.-]+$ && -f "$root/bots/$bot/main.cpp" &&
+        " ${targets[*]} " != *" bot_$bot "* ]]; then
+    targets+=("bot_$bot")
+  fi
+done
+if grep -qs '^WL_BUILD_TOOLS:BOOL=ON$' "$build/CMakeCache.txt"; then
+  cmake --build "$build" -j "$(nproc)" --target "${targets[@]}" >/dev/null ||
+    { echo "play.sh: build failed (cmake --build $build --target ${targets[*]})" >&2; exit 1; }
+else  # no build yet, or a minimal one: set up with the tools
+  WL_MINIMAL=0 WL_BUILD_DIR=$build "$root/scripts/setup.sh" "${targets[@]}"
+fi
+
+line=$("$build/warlight" match "${bots[0]}" "${bots[1]}" "$@")
 echo "$line"
 case " $* " in
-  *" --json "*) ;;
-  *) echo "replay: ${line##*; }/replay.txt (dumps, result.json and the bots' stderr beside it)" ;;
+  *" --json "*) exit 0 ;;
 esac
+# The game folder ends the result line ("...; games/<time>-seed<S>").
+dir=${line##*; }
+if [[ -f "$dir/replay.html" ]]; then
+  echo "replay: $(cd "$dir" && pwd)/replay.html (open it in a browser;" \
+       "replay.txt, dumps, result.json and the bots' stderr beside it)"
+else
+  echo "play.sh: no replay.html in '$dir' (see the line above)" >&2
+  exit 1
+fi
