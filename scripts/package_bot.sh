@@ -34,7 +34,7 @@ while (($#)); do
     *) [[ -z "$bot_dir" ]] || die "one BOT_DIR only"; bot_dir=$1; shift ;;
   esac
 done
-[[ -n "$bot_dir" ]] || { usage >&2; exit 2; }
+[[ -n "$bot_dir" ]] || die "needs BOT_DIR, the bot's folder (see --help)"
 [[ -d "$bot_dir" ]] || die "no such folder: $bot_dir"
 bot_dir=$(cd "$bot_dir" && pwd)
 [[ -f "$bot_dir/main.cpp" ]] || die "$bot_dir has no main.cpp"

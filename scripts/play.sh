@@ -39,7 +39,11 @@ for bot in "${bots[@]}"; do
   fi
 done
 if grep -qs '^WL_BUILD_TOOLS:BOOL=ON$' "$build/CMakeCache.txt"; then
-  cmake --build "$build" -j "$(nproc)" --target "${targets[@]}" >/dev/null ||
+  # A bot folder added since the last configure has no target yet: configure
+  # again once before giving up.
+  cmake --build "$build" -j "$(nproc)" --target "${targets[@]}" >/dev/null 2>&1 ||
+    { cmake "$build" >/dev/null &&
+      cmake --build "$build" -j "$(nproc)" --target "${targets[@]}" >/dev/null; } ||
     { echo "play.sh: build failed (cmake --build $build --target ${targets[*]})" >&2; exit 1; }
 else  # no build yet, or a minimal one: set up with the tools
   WL_MINIMAL=0 WL_BUILD_DIR=$build "$root/scripts/setup.sh" "${targets[@]}"
