@@ -10,6 +10,14 @@
 //   - SprtTest: Wald's sequential probability ratio test, H0: elo = elo0
 //     against H1: elo = elo1, as fishtest's trinomial GSPRT in logistic Elo;
 //     run games until it stops saying kContinue.
+//   - Pentanomial, with EloDifference and SprtTest overloads: the same two
+//     statistics for paired games. The arena plays each seed in both seats,
+//     so the two games of a pair are not independent (the map and the seat
+//     pull them together); fishtest and fastchess then count pairs by the
+//     points the first bot took from them (0, 0.5, 1, 1.5, 2) and take the
+//     variance between pairs, which counts that correlation. Show both: the
+//     trinomial figures for a record of games, the pentanomial ones for
+//     complete pairs.
 //
 //   wl::tools::Score s;
 //   s.wins = 60; s.draws = 20; s.losses = 20;
@@ -19,8 +27,16 @@
 //   // elo.elo == 147.19, elo.low == 86.23, elo.high == 218.25
 //   wl::tools::Sprt sprt = wl::tools::SprtTest(s, /*elo0=*/0, /*elo1=*/10);
 //   if (sprt.decision == wl::tools::SprtDecision::kAcceptH1) { ... }
+//
+//   wl::tools::Pentanomial pairs;
+//   pairs.AddPair(1.0, 0.5);  // won the first game, drew the second: 1.5
+//   pairs.AddPair(0.0, 1.0);  // lost one, won one: 1
+//   wl::tools::EloEstimate paired = wl::tools::EloDifference(pairs);
+//   wl::tools::Sprt paired_sprt = wl::tools::SprtTest(pairs, 0, 10);
 #ifndef WL_TOOLS_ARENA_STATS_H_
 #define WL_TOOLS_ARENA_STATS_H_
+
+#include <array>
 
 namespace wl::tools {
 
@@ -138,6 +154,76 @@ struct Sprt {
 // that the bounds may be NaN and the decision stays kContinue.
 Sprt SprtTest(const Score& s, double elo0, double elo1, double alpha = 0.05,
               double beta = 0.05);
+
+// The results of game pairs: the same seed (map, picks, randomness) played
+// twice with the seats swapped. counts[k] is the number of pairs in which the
+// first bot took k / 2 points from the pair's two games:
+//   counts[0]: 0    two losses,
+//   counts[1]: 0.5  a loss and a draw,
+//   counts[2]: 1    two draws, or a win and a loss,
+//   counts[3]: 1.5  a win and a draw,
+//   counts[4]: 2    two wins.
+// Counts are meant to be non-negative; everything here, the member functions
+// included, treats a negative count as zero.
+struct Pentanomial {
+  std::array<int, 5> counts{};
+
+  // Counts one pair from the first bot's score in each of its two games
+  // (each 0, 0.5 or 1, in either order). Any other score (NaN, 0.3, 2)
+  // counts nothing and returns false.
+  bool AddPair(double first_game, double second_game);
+
+  int pairs() const;
+  // The first bot's points over all the pairs' games: sum of k/2 counts[k].
+  double points() const;
+  // The mean score per game, points() / (2 pairs()): comparable with
+  // Score::rate(); 0.5, the neutral score, when there is no pair.
+  double rate() const;
+  // The variance between pairs of a pair's score per game (its points / 2,
+  // one of 0, 1/4, 1/2, 3/4, 1), over the pairs as they are (divided by
+  // pairs(), not pairs() - 1, as fishtest's stat_util does):
+  //   var = sum_k counts[k] / n (k / 4 - rate())^2, n = pairs().
+  // The variance of the pair points themselves is 4 var. 0 with no pair.
+  double variance() const;
+};
+
+// The Elo difference of paired games and its 95% interval, the pentanomial
+// method of fishtest (stat_util.get_elo on a pentanomial): the same mean
+// score per game mu = rate(), its standard error from the variance between
+// pairs, sqrt(variance() / pairs()), and
+//   elo = EloFromScore(mu),
+//   low/high = EloFromScore(mu -+ kZ95 sqrt(variance() / pairs())).
+// When the two games of a pair are independent this is the trinomial
+// interval of the same games; when the seat or the map decides much of the
+// result (a win and a loss in many pairs) it is narrower, as it should be.
+// Edge cases, as EloDifference(Score) with a pair as the unit:
+//   - no pair: {0, -MaxElo(), +MaxElo()}.
+//   - every pair the same score (always the case with one pair): variance
+//     0, so the interval is the Wilson interval of pairs() trials with
+//     rate() pairs() successes, mapped through EloFromScore; for 5 pairs of
+//     two wins: elo = MaxElo(), low = 45.79, high = MaxElo(); 5 pairs
+//     scoring 1 give 0 +- 274.93. Never NaN or infinite.
+EloEstimate EloDifference(const Pentanomial& p);
+
+// Wald's SPRT as SprtTest(Score), on pairs: the exact generalized LLR of
+// fishtest's pentanomial GSPRT (LLRcalc.LLR_logistic given five
+// frequencies; fastchess's logistic model does the same). The outcomes are
+// the pairs' scores per game a = (0, 1/4, 1/2, 3/4, 1), each count of 0 is
+// replaced by 1e-3, and steps 2 and 3 of SprtTest(Score) run over these
+// five outcomes instead of three; s0 = s(elo0) and s1 = s(elo1) are the
+// expected scores per game, as there. For small elo1 - elo0 the LLR is close
+// to the normal approximation
+//   LLR ~ n (s1 - s0) (2 mu - s0 - s1) / (2 var),
+// n = pairs(), mu = rate(), var = variance(). For the same games that is
+// the trinomial figure when the two games of a pair are independent, and
+// larger in size when they are correlated (smaller variance per game), so
+// the test decides sooner. Pairs all of one score give a finite LLR (the
+// 1e-3 counts): about pairs() log(s1 / s0) for pairs of two wins, so the
+// 104th such pair accepts H1 for [0, 10].
+// Degenerate inputs give llr = 0 and kContinue, as in SprtTest(Score): no
+// pair, elo0 == elo1, non-finite or huge Elo.
+Sprt SprtTest(const Pentanomial& p, double elo0, double elo1,
+              double alpha = 0.05, double beta = 0.05);
 
 }  // namespace wl::tools
 
