@@ -1,31 +1,25 @@
 #include "arena/arena.h"
 
-#include <fcntl.h>
-#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cmath>
-#include <condition_variable>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <map>
-#include <memory>
 #include <mutex>
 #include <set>
 #include <sstream>
 #include <thread>
 
-#include "arena/builtin_bots.h"
-#include "boost/json.hpp"
+#include "arena/kept_games.h"
+#include "arena/settings.h"
 #include "common/cli.h"
 #include "common/files.h"
+#include "common/terminal.h"
+#include "harness/bot_command.h"
 #include "harness/bot_process.h"
-#include "harness/engine.h"
 #include "harness/game_files.h"
 #include "harness/in_process_seat.h"
 #include "harness/map_json.h"
@@ -37,14 +31,20 @@ namespace wl::tools {
 namespace {
 
 namespace fs = std::filesystem;
-namespace json = boost::json;
 
-// SplitMix64: the per-game seeds from the arena seed.
-uint64_t Mix(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
+// Bounds that keep the schedule in memory and its indices in an int.
+constexpr int64_t kMaxGamesPerPair = 1000000;
+constexpr int64_t kMaxScheduledGames = 10000000;
+constexpr int64_t kMaxJobs = 1024;
+
+// A status's message, escaped for the terminal.
+std::string Why(const absl::Status& status) {
+  return EscapeForTerminal(std::string(status.message()));
+}
+
+int Error(const std::string& message) {
+  std::cerr << "warlight arena: " << message << "\n";
+  return 2;
 }
 
 std::string FormatDuration(double seconds) {
@@ -61,314 +61,567 @@ std::string FormatDuration(double seconds) {
 
 // The seed a bot gets in a game: the same in process and as a process.
 uint64_t BotSeed(const ArenaGame& game, int seat) {
-  return Mix(static_cast<uint64_t>(game.seed) * 2 + seat) & 0x7FFFFFFF;
+  uint64_t x = static_cast<uint64_t>(game.seed) * 2 + seat;
+  x += 0x9E3779B97F4A7C15ULL;  // SplitMix64, as the schedule
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return (x ^ (x >> 31)) & 0x7FFFFFFF;
 }
 
-struct ArenaOptions {
-  std::vector<std::string> bots;
-  std::vector<std::string> maps;  // files; empty: generated
-  int64_t regions = 0;
-  bool force_processes = false;
-  TimeRules time;
-  std::string keep_replays = "none";
-  std::string out_dir;
-  int64_t stderr_cap = 1 << 20;
+bool PlaysInProcess(const ArenaConfig& config, const std::string& bot) {
+  return !config.force_processes && config.in_process(bot);
+}
+
+// While alive, std::cout writes nowhere (bots playing in process).
+class CoutSilenced {
+ public:
+  CoutSilenced() : saved_(std::cout.rdbuf(&nowhere_)) {}
+  ~CoutSilenced() { std::cout.rdbuf(saved_); }
+
+ private:
+  struct Nowhere : std::streambuf {
+    int overflow(int c) override { return traits_type::not_eof(c); }
+    std::streamsize xsputn(const char*, std::streamsize n) override {
+      return n;
+    }
+  };
+  Nowhere nowhere_;
+  std::streambuf* saved_;
 };
 
-// Plays one game; the record and the map's JSON (for kept replays).
-absl::StatusOr<GameRecord> PlayArenaGame(const ArenaGame& game,
-                                         const ArenaOptions& options,
-                                         std::string* map_json) {
-  Map map;
+// The game's map and its JSON (for kept folders).
+absl::StatusOr<Map> GameMap(const ArenaGame& game, const ArenaConfig& config,
+                            std::string* map_json) {
   if (!game.map.empty()) {
     absl::StatusOr<Map> loaded = LoadMapFile(game.map);
-    if (!loaded.ok()) return loaded.status();
-    map = *std::move(loaded);
-    if (map_json) *map_json = ReadFileToString(game.map).value_or("");
-  } else {
-    MapgenOptions mapgen;
-    mapgen.seed = static_cast<uint64_t>(game.seed);
-    mapgen.regions = static_cast<int>(options.regions);
-    absl::StatusOr<GeneratedMap> generated = GenerateMap(mapgen);
-    if (!generated.ok()) return generated.status();
-    map = generated->map;
-    if (map_json) *map_json = GeneratedMapToJson(*generated);
+    if (loaded.ok()) *map_json = ReadFileToString(game.map).value_or("");
+    return loaded;
   }
+  MapgenOptions mapgen;
+  mapgen.seed = static_cast<uint64_t>(game.seed);
+  mapgen.regions = static_cast<int>(config.regions);
+  absl::StatusOr<GeneratedMap> generated = GenerateMap(mapgen);
+  if (!generated.ok()) return generated.status();
+  *map_json = GeneratedMapToJson(*generated);
+  return generated->map;
+}
+
+// Plays one game. With a `folder` (a kept game's temporary folder), each
+// bot's stderr (or in-process log) is written there as stderr_playerN.txt.
+absl::StatusOr<GameRecord> PlayArenaGame(const ArenaGame& game,
+                                         const ArenaConfig& config,
+                                         const std::string& folder,
+                                         std::string* map_json) {
+  absl::StatusOr<Map> map = GameMap(game, config, map_json);
+  if (!map.ok()) return map.status();
+  const int64_t log_cap = folder.empty() ? 0 : config.stderr_cap;
   std::unique_ptr<Seat> seats[2];
+  InProcessSeat* in_process[2] = {nullptr, nullptr};
+  std::string stderr_files[2];
   for (int seat = 0; seat < 2; ++seat) {
     const std::string& bot = game.bots[seat];
-    const uint64_t bot_seed = BotSeed(game, seat);
-    if (IsBuiltInBot(bot) && !options.force_processes) {
-      seats[seat] =
-          std::make_unique<InProcessSeat>(MakeBuiltInBot(bot, bot_seed));
+    if (!folder.empty()) {
+      stderr_files[seat] =
+          (fs::path(folder) /
+           ("stderr_player" + std::to_string(seat + 1) + ".txt"))
+              .string();
+    }
+    if (PlaysInProcess(config, bot)) {
+      auto seat_ptr = std::make_unique<InProcessSeat>(
+          config.make_bot(bot, BotSeed(game, seat)), log_cap);
+      in_process[seat] = seat_ptr.get();
+      seats[seat] = std::move(seat_ptr);
       continue;
     }
-    const std::string command = BotCommand(bot, bot_seed);
-    BotProcessOptions process_options;
-    process_options.stderr_cap_bytes = options.stderr_cap;
+    BotProcessOptions options;
+    options.stderr_cap_bytes = config.stderr_cap;
+    options.stderr_path = stderr_files[seat];
     absl::StatusOr<std::unique_ptr<BotProcess>> process =
-        BotProcess::Start(command, process_options);
+        BotProcess::Start(BotCommand(bot, BotSeed(game, seat)), options);
     if (!process.ok()) return process.status();
     seats[seat] = *std::move(process);
   }
-  return PlayGame(map, game.seed, *seats[0], *seats[1], options.time,
-                  /*record_replay=*/options.keep_replays != "none");
+  GameRecord record = PlayGame(*map, game.seed, *seats[0], *seats[1],
+                               config.time, !folder.empty());
+  for (int seat = 0; seat < 2; ++seat) {
+    if (!in_process[seat] || folder.empty()) continue;
+    absl::Status s =
+        WriteFileAtomically(stderr_files[seat], in_process[seat]->log());
+    if (!s.ok()) return s;
+  }
+  return record;
 }
 
 ArenaResult ToResult(const ArenaGame& game, const GameRecord& record) {
   ArenaResult r;
   r.key = game.key;
-  r.bots[0] = game.bots[0];
-  r.bots[1] = game.bots[1];
+  for (int i = 0; i < 2; ++i) {
+    r.pair[i] = game.pair_bots[i];
+    r.bots[i] = game.bots[i];
+    const SeatStats& s = record.stats[i];
+    r.timeouts[i] = s.timeouts;
+    r.illegal_moves[i] = s.illegal_moves;
+    r.rejected_moves[i] = s.rejected_moves;
+    r.failed_moves[i] = s.failed_moves;
+    r.parse_errors[i] = s.parse_errors;
+    r.time_used_ms[i] = s.time_used_ms;
+    r.crashed[i] = s.crashed;
+    r.crash_round[i] = s.crash_round;
+    r.crash[i] = s.crash;
+  }
   r.seed = game.seed;
   r.map = game.map;
   r.winner = WinnerName(record.outcome);
   r.rounds = record.rounds;
-  for (int i = 0; i < 2; ++i) {
-    r.timeouts[i] = record.stats[i].timeouts;
-    r.illegal_moves[i] = record.stats[i].illegal_moves;
-    r.parse_errors[i] = record.stats[i].parse_errors;
-    r.time_used_ms[i] = record.stats[i].time_used_ms;
-  }
   return r;
 }
 
-// Reads a results file, dropping a partial last line (a killed run) so that
-// appending goes on cleanly. Later duplicates of a key are ignored.
-absl::StatusOr<std::vector<ArenaResult>> LoadResults(const std::string& path,
-                                                     bool repair) {
-  std::vector<ArenaResult> results;
-  if (!fs::exists(path)) return results;
-  absl::StatusOr<std::string> text = ReadFileToString(path);
-  if (!text.ok()) return text.status();
-  size_t complete = text->rfind('\n');
-  complete = complete == std::string::npos ? 0 : complete + 1;
-  if (repair && complete < text->size()) {
-    std::error_code ec;
-    fs::resize_file(path, complete, ec);
-    if (ec) return absl::UnavailableError("cannot repair " + path);
+ArenaSettings CurrentSettings(const ArenaConfig& config) {
+  ArenaSettings s;
+  s.timebank_ms = config.time.timebank_ms;
+  s.time_per_move_ms = config.time.time_per_move_ms;
+  s.regions = config.regions;
+  s.maps = MapPoolIdentity(config.maps_dir, config.maps);
+  s.processes = config.force_processes;
+  for (const std::string& bot : config.bots) {
+    s.bots[bot] = BotIdentity(bot, PlaysInProcess(config, bot));
   }
-  std::set<std::string> seen;
-  std::istringstream in(text->substr(0, complete));
-  for (std::string line; std::getline(in, line);) {
-    ArenaResult r;
-    if (ParseResultLine(line, &r) && seen.insert(r.key).second) {
-      results.push_back(r);
-    }
-  }
-  return results;
+  s.run = NewRunName();
+  return s;
 }
 
-// The pairs (a, b) in first-appearance order.
-std::vector<std::pair<std::string, std::string>> PairsOf(
-    const std::vector<ArenaResult>& results) {
-  std::vector<std::pair<std::string, std::string>> pairs;
-  for (const ArenaResult& r : results) {
-    // The key starts with "a|b|": the pair as scheduled.
-    size_t bar1 = r.key.find('|');
-    size_t bar2 = r.key.find('|', bar1 + 1);
-    if (bar1 == std::string::npos || bar2 == std::string::npos) continue;
-    std::pair<std::string, std::string> p{
-        r.key.substr(0, bar1), r.key.substr(bar1 + 1, bar2 - bar1 - 1)};
-    if (std::find(pairs.begin(), pairs.end(), p) == pairs.end())
-      pairs.push_back(p);
+// Reads --results, refuses it when its games were played with other
+// settings, and rewrites it whole (settings line, then every valid result:
+// a cut last line is dropped). On success *settings holds the run's.
+absl::StatusOr<std::vector<ArenaResult>> OpenResults(const std::string& path,
+                                                     ArenaSettings* settings) {
+  absl::StatusOr<ResultsFile> file = LoadResultsFile(path);
+  if (!file.ok()) return file.status();
+  for (const std::string& w : file->warnings)
+    std::cerr << "warlight arena: " << EscapeForTerminal(w) << "\n";
+  if (file->settings) {
+    std::vector<std::string> diff =
+        SettingsDifferences(*file->settings, *settings);
+    if (!diff.empty()) {
+      std::string text;
+      for (const std::string& d : diff) text += (text.empty() ? "" : "; ") + d;
+      return absl::FailedPreconditionError(
+          path + " holds games played with other settings (" + text +
+          "); give --results a new file to play with these");
+    }
+    *settings = MergedSettings(*file->settings, *settings);
+  } else if (!file->results.empty() || !file->warnings.empty()) {
+    return absl::FailedPreconditionError(
+        path +
+        " has no arena settings line (an older or foreign file); "
+        "give --results a new file");
   }
-  return pairs;
+  std::string text = SettingsLine(*settings) + "\n";
+  for (const ArenaResult& r : file->results) text += ResultToJsonLine(r);
+  std::error_code ec;
+  fs::path parent = fs::path(path).parent_path();
+  if (!parent.empty()) fs::create_directories(parent, ec);
+  absl::Status written = WriteFileAtomically(path, text);
+  if (!written.ok()) return written;
+  return file->results;
 }
 
-std::string Signed(double x) {
-  char buf[32];
-  if (std::isinf(x)) return x > 0 ? "+inf" : "-inf";
-  std::snprintf(buf, sizeof buf, "%+.0f", x);
-  return buf;
+// One arena run: the games still to play and what has been played.
+class ArenaRun {
+ public:
+  ArenaRun(const ArenaConfig& config, std::vector<ArenaGame> schedule,
+           std::vector<ArenaResult> results, const std::string& run)
+      : config_(config),
+        schedule_(std::move(schedule)),
+        results_(std::move(results)),
+        kept_(config.keep_replays == "none"
+                  ? ""
+                  : (config.out_dir.empty() ? "games/arena-" + run
+                                            : config.out_dir),
+              run) {}
+
+  // Picks the games of this shard not yet in the results; clears the kept
+  // folders an interrupted run left for them.
+  int SelectPending();
+  // Plays the pending games, config.jobs at a time; appends each result.
+  void Play(std::FILE* results_file);
+  int finished() const { return finished_; }
+  const std::string& failure() const { return failure_; }
+  int failures() const { return failures_; }
+  const std::vector<ArenaResult>& results() const { return results_; }
+
+ private:
+  void Worker();
+  bool ShouldSkip(const ArenaGame& game);
+  void PlayOne(const ArenaGame& game);
+  void Record(const ArenaGame& game, const ArenaResult& result);
+  void Progress(bool final_line);
+
+  const ArenaConfig& config_;
+  const std::vector<ArenaGame> schedule_;
+  std::vector<ArenaGame> pending_;
+  std::vector<ArenaResult> results_;
+  KeptGames kept_;
+  std::FILE* results_file_ = nullptr;
+  std::mutex mu_;
+  std::atomic<size_t> next_{0};
+  std::set<int> stopped_pairs_;  // by the SPRT
+  int finished_ = 0, skipped_ = 0, failures_ = 0;
+  std::string failure_;
+  std::chrono::steady_clock::time_point start_, last_print_;
+};
+
+int ArenaRun::SelectPending() {
+  std::set<std::string> done;
+  for (const ArenaResult& r : results_) done.insert(r.key);
+  int already = 0;
+  for (const ArenaGame& g : schedule_) {
+    if (g.index % config_.shards != config_.shard - 1) continue;
+    if (done.count(g.key)) {
+      ++already;
+    } else {
+      pending_.push_back(g);
+    }
+  }
+  kept_.ClearUnrecorded(pending_);
+  return already;
 }
 
-std::string TableJson(const std::vector<ArenaResult>& results, double elo0,
-                      double elo1, bool sprt) {
-  json::array pairs;
-  for (const auto& [a, b] : PairsOf(results)) {
-    Score s = PairScore(results, a, b);
-    Interval wilson = WilsonInterval(s.points(), s.games());
-    EloEstimate elo = EloDifference(s);
-    json::object o{{"bot", a},
-                   {"opponent", b},
-                   {"games", s.games()},
-                   {"wins", s.wins},
-                   {"draws", s.draws},
-                   {"losses", s.losses},
-                   {"score", s.rate()},
-                   {"score_low", wilson.low},
-                   {"score_high", wilson.high}};
-    auto finite = [](double x) {
-      return std::isfinite(x) ? json::value(x) : json::value(nullptr);
-    };
-    o["elo"] = finite(elo.elo);
-    o["elo_low"] = finite(elo.low);
-    o["elo_high"] = finite(elo.high);
-    if (sprt) {
-      Sprt t = SprtTest(s, elo0, elo1);
-      o["sprt_llr"] = t.llr;
-      o["sprt"] = t.decision == SprtDecision::kAcceptH1   ? "H1"
-                  : t.decision == SprtDecision::kAcceptH0 ? "H0"
-                                                          : "continue";
-    }
-    int timeouts = 0, illegal = 0, parse_errors = 0;
-    for (const ArenaResult& r : results) {
-      for (int seat = 0; seat < 2; ++seat) {
-        if (r.bots[seat] == a && r.bots[1 - seat] == b) {
-          timeouts += r.timeouts[seat];
-          illegal += r.illegal_moves[seat];
-          parse_errors += r.parse_errors[seat];
-        }
-      }
-    }
-    o["bot_timeouts"] = timeouts;
-    o["bot_illegal_moves"] = illegal;
-    o["bot_parse_errors"] = parse_errors;
-    pairs.push_back(o);
+void ArenaRun::Play(std::FILE* results_file) {
+  results_file_ = results_file;
+  start_ = std::chrono::steady_clock::now();
+  last_print_ = start_ - std::chrono::seconds(10);
+  {
+    CoutSilenced silenced;
+    std::vector<std::thread> threads;
+    const int64_t n = std::min<int64_t>(
+        config_.jobs,
+        std::max<int64_t>(1, static_cast<int64_t>(pending_.size())));
+    for (int64_t j = 0; j < n; ++j) threads.emplace_back([this] { Worker(); });
+    for (std::thread& t : threads) t.join();
   }
-  return json::serialize(json::object{{"pairs", pairs}}) + "\n";
+  Progress(true);
+}
+
+void ArenaRun::Worker() {
+  while (true) {
+    const size_t i = next_.fetch_add(1);
+    if (i >= pending_.size()) return;
+    if (!ShouldSkip(pending_[i])) PlayOne(pending_[i]);
+  }
+}
+
+bool ArenaRun::ShouldSkip(const ArenaGame& game) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (!stopped_pairs_.count(game.pair) && failure_.empty()) return false;
+  ++skipped_;
+  return true;
+}
+
+void ArenaRun::PlayOne(const ArenaGame& game) {
+  absl::StatusOr<std::string> folder = kept_.StartGame(game);
+  std::string map_json;
+  absl::StatusOr<GameRecord> record =
+      folder.ok() ? PlayArenaGame(game, config_, *folder, &map_json)
+                  : absl::StatusOr<GameRecord>(folder.status());
+  if (!record.ok()) {
+    std::lock_guard<std::mutex> lock(mu_);
+    ++failures_;
+    failure_ = std::string(record.status().message());
+    return;
+  }
+  ArenaResult result = ToResult(game, *record);
+  const bool first_bot_lost =
+      result.winner != "draw" && (result.winner == "player1") == game.swapped;
+  const bool keep = config_.keep_replays == "all" ||
+                    (config_.keep_replays == "losses" && first_bot_lost);
+  // The folder is whole before the result line says the game is done.
+  absl::Status kept = kept_.Finish(
+      game, keep, *record, map_json,
+      ResultJson(*record, game.seed, game.map.empty() ? "generated" : game.map,
+                 game.bots[0], game.bots[1], "warlight arena"));
+  if (!kept.ok()) std::cerr << "warlight arena: " << Why(kept) << "\n";
+  Record(game, result);
+}
+
+void ArenaRun::Record(const ArenaGame& game, const ArenaResult& result) {
+  std::lock_guard<std::mutex> lock(mu_);
+  results_.push_back(result);
+  ++finished_;
+  if (results_file_) {
+    const std::string line = ResultToJsonLine(result);
+    std::fwrite(line.data(), 1, line.size(), results_file_);
+    std::fflush(results_file_);
+  }
+  if (config_.sprt &&
+      SprtTest(PairScore(results_, game.pair_bots[0], game.pair_bots[1]),
+               config_.elo0, config_.elo1)
+              .decision != SprtDecision::kContinue) {
+    stopped_pairs_.insert(game.pair);
+  }
+  Progress(false);
+}
+
+void ArenaRun::Progress(bool final_line) {
+  const auto now = std::chrono::steady_clock::now();
+  const bool tty = ::isatty(2);
+  if (!final_line &&
+      now - last_print_ < std::chrono::milliseconds(tty ? 200 : 10000)) {
+    return;
+  }
+  last_print_ = now;
+  const double elapsed = std::chrono::duration<double>(now - start_).count();
+  const int total = static_cast<int>(pending_.size()) - skipped_;
+  const int left = std::max(0, total - finished_);
+  const double eta = finished_ ? elapsed / finished_ * left : 0;
+  const int width = 24;
+  const int filled = total ? width * finished_ / total : width;
+  const std::string bar =
+      std::string(filled, '#') + std::string(width - filled, '.');
+  std::string live;
+  if (!schedule_.empty()) {
+    const std::string& a = schedule_[0].pair_bots[0];
+    const std::string& b = schedule_[0].pair_bots[1];
+    Score s = PairScore(results_, a, b);
+    if (s.games()) {
+      live = " | " + EscapeForTerminal(a, 30) + " " + Fixed(100 * s.rate(), 1) +
+             "% vs " + EscapeForTerminal(b, 30);
+    }
+  }
+  std::fprintf(stderr, "%s[%s] %d/%d games, %s elapsed, ~%s left%s%s",
+               tty ? "\r" : "", bar.c_str(), finished_, total,
+               FormatDuration(elapsed).c_str(), FormatDuration(eta).c_str(),
+               live.c_str(), tty && !final_line ? "   " : "\n");
+  std::fflush(stderr);
+}
+
+// Every bot that plays as a process must be able to start.
+absl::Status CheckBots(const ArenaConfig& config) {
+  for (const std::string& bot : config.bots) {
+    if (PlaysInProcess(config, bot)) continue;
+    absl::Status ok = CheckBotCanStart(bot);
+    if (!ok.ok()) return ok;
+  }
+  return absl::OkStatus();
+}
+
+// The results so far (none without --results) and the file to append to.
+absl::Status PrepareResults(const ArenaConfig& config, ArenaSettings* settings,
+                            std::vector<ArenaResult>* results,
+                            std::FILE** file) {
+  if (config.results_path.empty()) return absl::OkStatus();
+  absl::StatusOr<std::vector<ArenaResult>> loaded =
+      OpenResults(config.results_path, settings);
+  if (!loaded.ok()) return loaded.status();
+  *results = *std::move(loaded);
+  *file = std::fopen(config.results_path.c_str(), "a");
+  if (!*file)
+    return absl::UnavailableError("cannot append to " + config.results_path);
+  return absl::OkStatus();
 }
 
 }  // namespace
 
-std::vector<ArenaGame> Schedule(const std::vector<std::string>& bots,
-                                int games_per_pair, int64_t seed,
-                                const std::vector<std::string>& maps) {
-  std::vector<ArenaGame> games;
-  const int seeds = (games_per_pair + 1) / 2;
-  int pair = 0;
-  for (size_t i = 0; i < bots.size(); ++i) {
-    for (size_t j = i + 1; j < bots.size(); ++j, ++pair) {
-      for (int k = 0; k < seeds; ++k) {
-        const int64_t game_seed = static_cast<int64_t>(
-            Mix(static_cast<uint64_t>(seed) * 1000003 + k) & 0x7FFFFFFF);
-        const std::string map = maps.empty() ? "" : maps[k % maps.size()];
-        for (int swap = 0; swap < 2; ++swap) {
-          ArenaGame g;
-          g.index = static_cast<int>(games.size());
-          g.pair = pair;
-          g.swapped = swap == 1;
-          g.bots[0] = swap ? bots[j] : bots[i];
-          g.bots[1] = swap ? bots[i] : bots[j];
-          g.seed = game_seed;
-          g.map = map;
-          g.key = bots[i] + "|" + bots[j] +
-                  "|seed=" + std::to_string(game_seed) +
-                  "|map=" + (map.empty() ? "generated" : map) +
-                  "|swap=" + std::to_string(swap);
-          games.push_back(std::move(g));
-        }
-      }
-    }
+int RunArena(const ArenaConfig& config, std::ostream& out) {
+  if (absl::Status ok = CheckBots(config); !ok.ok()) return Error(Why(ok));
+  ArenaSettings settings = CurrentSettings(config);
+  std::vector<ArenaResult> results;
+  std::FILE* results_file = nullptr;
+  if (absl::Status ok =
+          PrepareResults(config, &settings, &results, &results_file);
+      !ok.ok()) {
+    return Error(Why(ok));
   }
-  return games;
-}
-
-std::string ResultToJsonLine(const ArenaResult& r) {
-  json::object o{
-      {"key", r.key},
-      {"seats", json::array{r.bots[0], r.bots[1]}},
-      {"seed", r.seed},
-      {"map", r.map.empty() ? "generated" : r.map},
-      {"winner", r.winner},
-      {"rounds", r.rounds},
-      {"timeouts", json::array{r.timeouts[0], r.timeouts[1]}},
-      {"illegal_moves", json::array{r.illegal_moves[0], r.illegal_moves[1]}},
-      {"parse_errors", json::array{r.parse_errors[0], r.parse_errors[1]}},
-      {"time_used_ms", json::array{r.time_used_ms[0], r.time_used_ms[1]}}};
-  return json::serialize(o) + "\n";
-}
-
-bool ParseResultLine(const std::string& line, ArenaResult* r) {
-  json::error_code ec;
-  json::value v = json::parse(line, ec);
-  if (ec || !v.is_object()) return false;
-  const json::object& o = v.as_object();
-  try {
-    r->key = std::string(o.at("key").as_string());
-    const json::array& seats = o.at("seats").as_array();
-    for (int i = 0; i < 2; ++i) {
-      r->bots[i] = std::string(seats.at(i).as_string());
-      r->timeouts[i] = static_cast<int>(
-          o.at("timeouts").as_array().at(i).to_number<int64_t>());
-      r->illegal_moves[i] = static_cast<int>(
-          o.at("illegal_moves").as_array().at(i).to_number<int64_t>());
-      r->parse_errors[i] = static_cast<int>(
-          o.at("parse_errors").as_array().at(i).to_number<int64_t>());
-      r->time_used_ms[i] =
-          o.at("time_used_ms").as_array().at(i).to_number<int64_t>();
-    }
-    r->seed = o.at("seed").to_number<int64_t>();
-    std::string map(o.at("map").as_string());
-    r->map = map == "generated" ? "" : map;
-    r->winner = std::string(o.at("winner").as_string());
-    r->rounds = static_cast<int>(o.at("rounds").to_number<int64_t>());
-  } catch (const std::exception&) {
-    return false;
+  if (config.games % 2) {
+    std::cerr << "warlight arena: --games " << config.games
+              << " is odd; each seed is played in both seats, so "
+              << GamesPlayedPerPair(config.games)
+              << " games per pair are played\n";
   }
-  return r->winner == "player1" || r->winner == "player2" ||
-         r->winner == "draw";
-}
-
-Score PairScore(const std::vector<ArenaResult>& results, const std::string& a,
-                const std::string& b) {
-  Score s;
-  const std::string prefix = a + "|" + b + "|";
-  for (const ArenaResult& r : results) {
-    if (r.key.compare(0, prefix.size(), prefix) != 0) continue;
-    const int a_seat = r.bots[0] == a ? 0 : 1;
-    if (r.winner == "draw") {
-      ++s.draws;
-    } else if ((r.winner == "player1") == (a_seat == 0)) {
-      ++s.wins;
-    } else {
-      ++s.losses;
-    }
+  ArenaRun run(config,
+               Schedule(config.bots, static_cast<int>(config.games),
+                        config.seed, config.maps),
+               std::move(results), settings.run);
+  const int already = run.SelectPending();
+  run.Play(results_file);
+  if (results_file) std::fclose(results_file);
+  if (already) {
+    std::cerr << "(" << already << " games were already in "
+              << EscapeForTerminal(config.results_path) << ")\n";
   }
-  return s;
-}
-
-std::string ResultsTable(const std::vector<ArenaResult>& results, double elo0,
-                         double elo1, bool sprt) {
-  std::ostringstream out;
-  char line[512];
-  std::snprintf(line, sizeof line, "%-34s %6s %5s %5s %5s %7s  %-22s %-20s%s\n",
-                "pair", "games", "W", "D", "L", "score", "win rate [95%]",
-                "Elo [95%]", sprt ? "  SPRT" : "");
-  out << line;
-  for (const auto& [a, b] : PairsOf(results)) {
-    Score s = PairScore(results, a, b);
-    Interval w = WilsonInterval(s.points(), s.games());
-    EloEstimate e = EloDifference(s);
-    std::string name = a + " vs " + b;
-    if (name.size() > 34) name = name.substr(0, 31) + "...";
-    char rate[64], elo[64];
-    std::snprintf(rate, sizeof rate, "%5.1f%% [%4.1f, %4.1f]", 100 * s.rate(),
-                  100 * w.low, 100 * w.high);
-    std::snprintf(elo, sizeof elo, "%s [%s, %s]", Signed(e.elo).c_str(),
-                  Signed(e.low).c_str(), Signed(e.high).c_str());
-    std::string sprt_text;
-    if (sprt) {
-      Sprt t = SprtTest(s, elo0, elo1);
-      char buf[96];
-      std::snprintf(buf, sizeof buf, "  %s (LLR %.2f in [%.2f, %.2f])",
-                    t.decision == SprtDecision::kAcceptH1   ? "H1 accepted"
-                    : t.decision == SprtDecision::kAcceptH0 ? "H0 accepted"
-                                                            : "undecided",
-                    t.llr, t.lower_bound, t.upper_bound);
-      sprt_text = buf;
-    }
-    std::snprintf(line, sizeof line,
-                  "%-34s %6d %5d %5d %5d %7.3f  %-22s %-20s%s\n", name.c_str(),
-                  s.games(), s.wins, s.draws, s.losses, s.rate(), rate, elo,
-                  sprt_text.c_str());
-    out << line;
+  if (!run.failure().empty()) {
+    std::cerr << "warlight arena: " << run.failures()
+              << " game(s) failed: " << EscapeForTerminal(run.failure())
+              << "\n";
   }
-  return out.str();
+  const ArenaConfig& c = config;
+  out << (c.json ? TableJson(run.results(), c.elo0, c.elo1, c.sprt)
+                 : ResultsTable(run.results(), c.elo0, c.elo1, c.sprt));
+  out.flush();
+  return run.failure().empty() ? 0 : 1;
 }
 
 namespace {
+
+bool ParseSprt(const std::string& text, ArenaConfig* config) {
+  config->sprt = !text.empty();
+  if (!config->sprt) return true;
+  return std::sscanf(text.c_str(), "%lf,%lf", &config->elo0, &config->elo1) ==
+             2 &&
+         config->elo0 < config->elo1;
+}
+
+bool ParseShard(const std::string& text, ArenaConfig* config) {
+  if (text.empty()) return true;
+  int k = 0, n = 0;
+  char rest = 0;
+  if (std::sscanf(text.c_str(), "%d/%d%c", &k, &n, &rest) != 2 || n < 1 ||
+      k < 1 || k > n) {
+    return false;
+  }
+  config->shard = k;
+  config->shards = n;
+  return true;
+}
+
+constexpr const char* kArenaHelp =
+    "Plays games between every pair of bots, each seed in both seats,\n"
+    "and prints wins, draws, losses, score with its 95% Wilson interval\n"
+    "and the Elo difference with its 95% interval, then per bot its\n"
+    "time-outs, crashes, parse errors and moves the rules rejected.\n\n"
+    "A BOT is the name of any folder under bots/ (starter, random, greedy,\n"
+    "mcts, your fork), played in process, or any shell command line\n"
+    "(\"python3 mybot.py\"), played through a process as in `warlight\n"
+    "match`. Kept game folders hold replay.html: open it in a browser.\n"
+    "Subcommand: `warlight arena merge FILE...` combines result files.";
+
+// Declares the flags; the text ones are parsed after.
+void DeclareFlags(Flags* flags, ArenaConfig* c, std::string* sprt_text,
+                  std::string* shard_text, int64_t* timebank,
+                  int64_t* time_per_move) {
+  flags->Int("games", &c->games, "N",
+             "games per pair; each seed is played in both seats, so an odd N "
+             "plays N+1");
+  flags->Int("seed", &c->seed, "S",
+             "the arena's seed: the same seed, the same games and maps");
+  flags->String("maps", &c->maps_dir, "DIR",
+                "a folder of official JSON maps, drawn by the seed; without "
+                "it, generated maps");
+  flags->Int("regions", &c->regions, "N",
+             "regions of generated maps; 0: varied");
+  flags->Int("jobs", &c->jobs, "J", "games played at once");
+  flags->String("results", &c->results_path, "FILE",
+                "append each finished game as a JSON line; a re-run with the "
+                "same settings resumes");
+  flags->String("keep-replays", &c->keep_replays, "losses|all|none",
+                "keep game folders with replay.html and each bot's stderr; "
+                "losses: the games the first bot lost");
+  flags->String("out", &c->out_dir, "DIR",
+                "where kept game folders go; without it, games/arena-<run>");
+  flags->String("shard", shard_text, "K/N", "play only the K-th of N shares");
+  flags->String("sprt", sprt_text, "ELO0,ELO1",
+                "stop a pair when the SPRT accepts H0 (elo0) or H1 (elo1)");
+  flags->Bool("processes", &c->force_processes,
+              "play the bots of bots/ as processes too");
+  flags->Int("timebank", timebank, "MS",
+             "the time bank; the default is the official one");
+  flags->Int("time-per-move", time_per_move, "MS",
+             "added to the bank per answer; the default is the official one");
+  flags->Bool("json", &c->json, "print the final table as JSON");
+}
+
+// Checks the parsed flags; an error message, or "" when they are fine.
+std::string Validate(ArenaConfig* c, const std::string& sprt_text,
+                     const std::string& shard_text) {
+  if (c->bots.size() < 2) return "needs at least two bots";
+  if (c->games < 1 || c->games > kMaxGamesPerPair)
+    return "--games must be between 1 and " + std::to_string(kMaxGamesPerPair);
+  const int64_t pairs =
+      static_cast<int64_t>(c->bots.size() * (c->bots.size() - 1) / 2);
+  if (pairs > kMaxScheduledGames / GamesPlayedPerPair(c->games)) {
+    return "too many games: " + std::to_string(pairs) + " pairs x " +
+           std::to_string(GamesPlayedPerPair(c->games)) + " games; at most " +
+           std::to_string(kMaxScheduledGames) + " in one schedule";
+  }
+  if (c->jobs < 1 || c->jobs > kMaxJobs)
+    return "--jobs must be between 1 and " + std::to_string(kMaxJobs);
+  if (c->time.timebank_ms < 1 || c->time.time_per_move_ms < 0)
+    return "bad time rules";
+  if (c->regions < 0) return "--regions must be >= 0";
+  if (c->keep_replays != "none" && c->keep_replays != "all" &&
+      c->keep_replays != "losses") {
+    return "--keep-replays must be losses, all or none";
+  }
+  if (!ParseSprt(sprt_text, c))
+    return "--sprt needs ELO0,ELO1 with ELO0 < ELO1, e.g. 0,10";
+  if (!ParseShard(shard_text, c))
+    return "--shard needs K/N with 1 <= K <= N, e.g. 2/8";
+  if (!c->maps_dir.empty()) {
+    absl::StatusOr<std::vector<std::string>> maps = ListMapFiles(c->maps_dir);
+    if (!maps.ok()) return std::string(maps.status().message());
+    c->maps = *std::move(maps);
+  }
+  return "";
+}
+
+int MergeMain(int argc, char** argv);
+
+}  // namespace
+
+int ArenaMain(int argc, char** argv) {
+  if (argc > 0 && std::string(argv[0]) == "merge")
+    return MergeMain(argc - 1, argv + 1);
+  ArenaConfig config;
+  config.jobs = std::max(1u, std::thread::hardware_concurrency());
+  std::string sprt_text, shard_text;
+  int64_t timebank = kTimebankMs, time_per_move = kTimePerMoveMs;
+  Flags flags("arena", "BOT BOT [BOT...]", kArenaHelp);
+  DeclareFlags(&flags, &config, &sprt_text, &shard_text, &timebank,
+               &time_per_move);
+  if (std::optional<int> exit = flags.Parse(argc, argv, &config.bots))
+    return *exit;
+  config.time = TimeRules{timebank, time_per_move};
+  const std::string error = Validate(&config, sprt_text, shard_text);
+  if (!error.empty()) return flags.Fail(EscapeForTerminal(error));
+  KillBotsOnExitSignals();
+  std::ostream out(std::cout.rdbuf());  // the table's own stream
+  return RunArena(config, out);
+}
+
+namespace {
+
+// Adds one file's results to *all; false (after saying why) when the file
+// was played with other settings than the first file read.
+bool MergeFile(const std::string& path, std::optional<ArenaSettings>* first,
+               std::string* first_path, std::vector<ArenaResult>* all,
+               std::set<std::string>* seen) {
+  absl::StatusOr<ResultsFile> file = LoadResultsFile(path);
+  if (!file.ok()) {
+    std::cerr << "warlight arena merge: " << Why(file.status())
+              << ", skipped\n";
+    return true;
+  }
+  for (const std::string& w : file->warnings)
+    std::cerr << "warlight arena merge: " << EscapeForTerminal(w) << "\n";
+  if (file->settings && *first) {
+    std::vector<std::string> diff =
+        SettingsDifferences(**first, *file->settings);
+    if (!diff.empty()) {
+      std::cerr << "warlight arena merge: " << EscapeForTerminal(path)
+                << " was played with other settings than "
+                << EscapeForTerminal(*first_path) << ": "
+                << EscapeForTerminal(diff[0]) << "\n";
+      return false;
+    }
+  } else if (file->settings) {
+    *first = file->settings;
+    *first_path = path;
+  }
+  for (ArenaResult& r : file->results) {
+    if (seen->insert(r.key).second) all->push_back(std::move(r));
+  }
+  return true;
+}
 
 int MergeMain(int argc, char** argv) {
   bool as_json = false;
@@ -376,266 +629,34 @@ int MergeMain(int argc, char** argv) {
   Flags flags(
       "arena merge", "FILE...",
       "Combines arena result files (for instance one per shard) and\n"
-      "prints the final table. A game found in several files counts once.");
+      "prints the final table. A game found in several files counts once;\n"
+      "files played with different settings are refused.");
   flags.Bool("json", &as_json, "print the table as JSON");
   flags.String("sprt", &sprt_text, "ELO0,ELO1", "also show the SPRT verdict");
   std::vector<std::string> files;
   if (std::optional<int> exit = flags.Parse(argc, argv, &files)) return *exit;
   if (files.empty()) return flags.Fail("no result file given");
-  double elo0 = 0, elo1 = 0;
-  bool sprt = !sprt_text.empty();
-  if (sprt && std::sscanf(sprt_text.c_str(), "%lf,%lf", &elo0, &elo1) != 2) {
-    return flags.Fail("--sprt needs ELO0,ELO1, e.g. 0,10");
-  }
+  ArenaConfig config;
+  if (!ParseSprt(sprt_text, &config))
+    return flags.Fail("--sprt needs ELO0,ELO1 with ELO0 < ELO1, e.g. 0,10");
   std::vector<ArenaResult> all;
   std::set<std::string> seen;
+  std::optional<ArenaSettings> first;
+  std::string first_path;
   for (const std::string& file : files) {
-    absl::StatusOr<std::vector<ArenaResult>> results = LoadResults(file, false);
-    if (!results.ok())
-      return flags.Fail(std::string(results.status().message()));
-    if (!fs::exists(file)) return flags.Fail("no such file: " + file);
-    for (ArenaResult& r : *results) {
-      if (seen.insert(r.key).second) all.push_back(std::move(r));
-    }
+    if (!MergeFile(file, &first, &first_path, &all, &seen)) return 2;
   }
-  std::cout << (as_json ? TableJson(all, elo0, elo1, sprt)
-                        : ResultsTable(all, elo0, elo1, sprt));
+  if (all.empty()) {
+    std::cerr << "warlight arena merge: no arena result read from the "
+                 "given files\n";
+    return 2;
+  }
+  std::cout << (as_json
+                    ? TableJson(all, config.elo0, config.elo1, config.sprt)
+                    : ResultsTable(all, config.elo0, config.elo1, config.sprt));
   return 0;
 }
 
 }  // namespace
-
-int ArenaMain(int argc, char** argv) {
-  if (argc > 0 && std::string(argv[0]) == "merge")
-    return MergeMain(argc - 1, argv + 1);
-  ArenaOptions options;
-  std::string maps_dir, results_path, sprt_text, shard_text;
-  int64_t games = 100, seed = 1,
-          jobs = std::max(1u, std::thread::hardware_concurrency());
-  int64_t timebank = kTimebankMs, time_per_move = kTimePerMoveMs;
-  bool as_json = false;
-  Flags flags(
-      "arena", "BOT BOT [BOT...]",
-      "Plays games between every pair of bots, each seed in both seats,\n"
-      "and prints wins, draws, losses, score with its 95% Wilson interval\n"
-      "and the Elo difference with its 95% interval. Built-in bots play in\n"
-      "process; shell commands through processes as in `warlight match`.\n"
-      "Subcommand: `warlight arena merge FILE...` combines result files.");
-  flags.Int("games", &games, "N", "games per pair (each seed in both seats)");
-  flags.Int("seed", &seed, "S",
-            "the arena's seed: the same seed, the same games");
-  flags.String("maps", &maps_dir, "DIR",
-               "a folder of official JSON maps (default: generated maps)");
-  flags.Int("regions", &options.regions, "N",
-            "regions of generated maps (default: varied)");
-  flags.Int("jobs", &jobs, "J", "games played at once");
-  flags.String("results", &results_path, "FILE",
-               "append each finished game as a JSON line; a re-run resumes");
-  flags.String("keep-replays", &options.keep_replays, "losses|all|none",
-               "keep game folders (losses: games the first bot lost)");
-  flags.String("out", &options.out_dir, "DIR",
-               "where kept game folders go (default: games/arena-<time>)");
-  flags.String("shard", &shard_text, "K/N", "play only the K-th of N shares");
-  flags.String("sprt", &sprt_text, "ELO0,ELO1",
-               "stop a pair when the SPRT accepts H0 (elo0) or H1 (elo1)");
-  flags.Bool("processes", &options.force_processes,
-             "play built-in bots as processes too");
-  flags.Int("timebank", &timebank, "MS", "the time bank (official: 10000)");
-  flags.Int("time-per-move", &time_per_move, "MS",
-            "added per answer (official: 500)");
-  flags.Bool("json", &as_json, "print the final table as JSON");
-  if (std::optional<int> exit = flags.Parse(argc, argv, &options.bots))
-    return *exit;
-  if (options.bots.size() < 2) return flags.Fail("needs at least two bots");
-  if (games < 1) return flags.Fail("--games must be >= 1");
-  if (jobs < 1) return flags.Fail("--jobs must be >= 1");
-  if (timebank < 1 || time_per_move < 0) return flags.Fail("bad time rules");
-  options.time = TimeRules{timebank, time_per_move};
-  if (options.keep_replays != "none" && options.keep_replays != "all" &&
-      options.keep_replays != "losses") {
-    return flags.Fail("--keep-replays must be losses, all or none");
-  }
-  double elo0 = 0, elo1 = 0;
-  const bool sprt = !sprt_text.empty();
-  if (sprt && (std::sscanf(sprt_text.c_str(), "%lf,%lf", &elo0, &elo1) != 2 ||
-               elo0 >= elo1)) {
-    return flags.Fail("--sprt needs ELO0,ELO1 with ELO0 < ELO1, e.g. 0,10");
-  }
-  int shard = 1, shards = 1;
-  if (!shard_text.empty() &&
-      (std::sscanf(shard_text.c_str(), "%d/%d", &shard, &shards) != 2 ||
-       shards < 1 || shard < 1 || shard > shards)) {
-    return flags.Fail("--shard needs K/N with 1 <= K <= N, e.g. 2/8");
-  }
-  for (const std::string& bot : options.bots) {
-    if (IsBuiltInBot(bot) && !IsRepositoryBot(bot) && options.force_processes) {
-      return flags.Fail("built-in bot " + bot + " is not built");
-    }
-  }
-  if (!maps_dir.empty()) {
-    absl::StatusOr<std::vector<std::string>> maps = ListMapFiles(maps_dir);
-    if (!maps.ok()) return flags.Fail(std::string(maps.status().message()));
-    options.maps = *maps;
-  }
-  if (options.keep_replays != "none" && options.out_dir.empty()) {
-    options.out_dir = DefaultGameDir(seed);
-    options.out_dir.replace(options.out_dir.find("games/"), 6, "games/arena-");
-  }
-
-  // The schedule, this shard's part, and what earlier runs already played.
-  std::vector<ArenaGame> schedule =
-      Schedule(options.bots, static_cast<int>(games), seed, options.maps);
-  std::vector<ArenaResult> results;
-  if (!results_path.empty()) {
-    absl::StatusOr<std::vector<ArenaResult>> loaded =
-        LoadResults(results_path, true);
-    if (!loaded.ok()) return flags.Fail(std::string(loaded.status().message()));
-    results = *std::move(loaded);
-  }
-  std::set<std::string> done;
-  for (const ArenaResult& r : results) done.insert(r.key);
-  std::vector<ArenaGame> pending;
-  int already = 0;
-  for (const ArenaGame& g : schedule) {
-    if (g.index % shards != shard - 1) continue;
-    if (done.count(g.key)) {
-      ++already;
-    } else {
-      pending.push_back(g);
-    }
-  }
-  std::FILE* results_file = nullptr;
-  if (!results_path.empty()) {
-    std::error_code ec;
-    fs::path parent = fs::path(results_path).parent_path();
-    if (!parent.empty()) fs::create_directories(parent, ec);
-    results_file = std::fopen(results_path.c_str(), "a");
-    if (!results_file) return flags.Fail("cannot append to " + results_path);
-  }
-  KillBotsOnExitSignals();
-
-  // Play, J at a time.
-  std::mutex mu;
-  std::atomic<size_t> next{0};
-  std::set<int> stopped_pairs;  // by SPRT
-  int finished = 0, skipped = 0, failures = 0;
-  std::string failure;
-  const auto start = std::chrono::steady_clock::now();
-  const bool tty = ::isatty(2);
-  auto last_print = start - std::chrono::seconds(10);
-  auto pair_names = [&](int pair) {
-    const ArenaGame* g = nullptr;
-    for (const ArenaGame& s : schedule) {
-      if (s.pair == pair) {
-        g = &s;
-        break;
-      }
-    }
-    return g->swapped ? std::make_pair(g->bots[1], g->bots[0])
-                      : std::make_pair(g->bots[0], g->bots[1]);
-  };
-  auto progress = [&](bool final_line) {
-    auto now = std::chrono::steady_clock::now();
-    if (!final_line &&
-        now - last_print < std::chrono::milliseconds(tty ? 200 : 10000)) {
-      return;
-    }
-    last_print = now;
-    const double elapsed = std::chrono::duration<double>(now - start).count();
-    const int total = static_cast<int>(pending.size()) - skipped;
-    const int left = std::max(0, total - finished);
-    const double eta = finished ? elapsed / finished * left : 0;
-    const int width = 24;
-    const int filled = total ? width * finished / total : width;
-    std::string bar =
-        std::string(filled, '#') + std::string(width - filled, '.');
-    std::string live;
-    auto [a, b] = pair_names(0);
-    Score s = PairScore(results, a, b);
-    if (s.games()) {
-      char buf[128];
-      std::snprintf(buf, sizeof buf, " | %s %.1f%% vs %s", a.c_str(),
-                    100 * s.rate(), b.c_str());
-      live = buf;
-    }
-    std::fprintf(stderr, "%s[%s] %d/%d games, %s elapsed, ~%s left%s%s",
-                 tty ? "\r" : "", bar.c_str(), finished, total,
-                 FormatDuration(elapsed).c_str(), FormatDuration(eta).c_str(),
-                 live.c_str(), tty && !final_line ? "   " : "\n");
-    std::fflush(stderr);
-  };
-  auto worker = [&]() {
-    while (true) {
-      size_t i = next.fetch_add(1);
-      if (i >= pending.size()) return;
-      const ArenaGame& game = pending[i];
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        if (stopped_pairs.count(game.pair) || !failure.empty()) {
-          ++skipped;
-          continue;
-        }
-      }
-      std::string map_json;
-      absl::StatusOr<GameRecord> record = PlayArenaGame(
-          game, options, options.keep_replays != "none" ? &map_json : nullptr);
-      std::lock_guard<std::mutex> lock(mu);
-      if (!record.ok()) {
-        ++failures;
-        failure = std::string(record.status().message());
-        continue;
-      }
-      ArenaResult result = ToResult(game, *record);
-      results.push_back(result);
-      ++finished;
-      if (results_file) {
-        std::string line = ResultToJsonLine(result);
-        std::fwrite(line.data(), 1, line.size(), results_file);
-        std::fflush(results_file);
-      }
-      const bool first_bot_lost = result.winner != "draw" &&
-                                  (result.winner == "player1") == game.swapped;
-      if (options.keep_replays == "all" ||
-          (options.keep_replays == "losses" && first_bot_lost)) {
-        fs::path dir =
-            fs::path(options.out_dir) / ("game" + std::to_string(game.index) +
-                                         "-seed" + std::to_string(game.seed));
-        std::string json = ResultJson(
-            *record, game.seed, game.map.empty() ? "generated" : game.map,
-            game.bots[0], game.bots[1], "warlight arena");
-        absl::Status written =
-            WriteGameFolder(dir.string(), *record, map_json, json);
-        if (!written.ok())
-          std::cerr << "warlight arena: " << written.message() << "\n";
-      }
-      if (sprt) {
-        auto [a, b] = pair_names(game.pair);
-        if (SprtTest(PairScore(results, a, b), elo0, elo1).decision !=
-            SprtDecision::kContinue) {
-          stopped_pairs.insert(game.pair);
-        }
-      }
-      progress(false);
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int64_t j = 0;
-       j < std::min<int64_t>(jobs, std::max<size_t>(1, pending.size())); ++j) {
-    threads.emplace_back(worker);
-  }
-  for (std::thread& t : threads) t.join();
-  if (results_file) std::fclose(results_file);
-  progress(true);
-  if (already)
-    std::fprintf(stderr, "(%d games were already in %s)\n", already,
-                 results_path.c_str());
-  if (!failure.empty()) {
-    std::cerr << "warlight arena: " << failures
-              << " game(s) failed: " << failure << "\n";
-  }
-  std::cout << (as_json ? TableJson(results, elo0, elo1, sprt)
-                        : ResultsTable(results, elo0, elo1, sprt));
-  return failure.empty() ? 0 : 1;
-}
 
 }  // namespace wl::tools

@@ -5,64 +5,71 @@
 //   warlight arena greedy starter --games 200 --maps ../shared/maps/real
 //                  --results results.jsonl --jobs 2 --sprt 0,10
 //
-// Built-in bots play in process; shell commands play through processes
-// exactly as in `warlight match`. Every finished game is one JSON line in
-// --results (resumable: a re-run skips the games already there), --shard
-// K/N splits the schedule deterministically across machines.
+// A BOT is any folder under bots/ (played in process) or any shell command
+// (played through a process exactly as in `warlight match`). Every finished
+// game is one JSON line in --results after a settings line (results.h,
+// settings.h): a re-run with the same settings skips the games already
+// there, one with other settings is refused. --shard K/N splits the
+// schedule deterministically across machines. The pieces: schedule.h (which
+// games), results.h (the file), table.h (the final table), kept_games.h
+// (--keep-replays folders).
+//
+// Tests and tools may run an arena in process:
+//   ArenaConfig config;
+//   config.bots = {"greedy", "starter"};
+//   config.games = 4;
+//   int status = RunArena(config, std::cout);
 #ifndef WL_TOOLS_ARENA_ARENA_H_
 #define WL_TOOLS_ARENA_ARENA_H_
 
 #include <cstdint>
+#include <functional>
+#include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
+#include "arena/builtin_bots.h"
+#include "arena/results.h"
+#include "arena/schedule.h"
 #include "arena/stats.h"
+#include "arena/table.h"
+#include "bot.h"
+#include "harness/engine.h"
 
 namespace wl::tools {
 
-// One scheduled game.
-struct ArenaGame {
-  int index = 0;         // in the whole schedule (shards split on it)
-  int pair = 0;          // index into the pair list
-  std::string bots[2];   // player1's and player2's BOT arguments
-  bool swapped = false;  // true when the pair's second bot is player1
-  int64_t seed = 0;      // the game's seed (the same for both seats)
-  std::string map;       // a map file, or "" for a generated map
-  std::string key;       // unique id of the game, for resuming
+// Everything an arena run is told (the flags of `warlight arena`).
+struct ArenaConfig {
+  std::vector<std::string> bots;
+  std::string maps_dir;           // "" for generated maps
+  std::vector<std::string> maps;  // the pool's files (from maps_dir)
+  int64_t regions = 0;            // of generated maps; 0: varied
+  bool force_processes = false;   // --processes
+  TimeRules time;
+  int64_t games = 100;  // per pair, as asked (odd: one more is played)
+  int64_t seed = 1;
+  int64_t jobs = 1;
+  std::string results_path;
+  std::string keep_replays = "none";  // "none", "losses" or "all"
+  std::string out_dir;                // "" : games/arena-<run>
+  int64_t stderr_cap = int64_t{1} << 20;
+  int shard = 1, shards = 1;
+  bool json = false;
+  bool sprt = false;
+  double elo0 = 0, elo1 = 0;
+  // Which bots play in process, and how they are made.
+  std::function<bool(const std::string&)> in_process = IsBuiltInBot;
+  std::function<std::unique_ptr<Bot>(const std::string&, uint64_t)> make_bot =
+      MakeBuiltInBot;
 };
 
-// What the results file keeps of a finished game (one JSON line).
-struct ArenaResult {
-  std::string key;
-  std::string bots[2];  // by seat
-  int64_t seed = 0;
-  std::string map;
-  std::string winner;  // "player1", "player2" or "draw"
-  int rounds = 0;
-  int timeouts[2] = {0, 0};
-  int illegal_moves[2] = {0, 0};
-  int parse_errors[2] = {0, 0};
-  int64_t time_used_ms[2] = {0, 0};
-};
-
-// The schedule: for each pair (i < j) of bots, games_per_pair games, each
-// seed played in both seats; maps taken in turn from `maps` (or generated
-// from the seed when empty). Deterministic in its arguments.
-std::vector<ArenaGame> Schedule(const std::vector<std::string>& bots,
-                                int games_per_pair, int64_t seed,
-                                const std::vector<std::string>& maps);
-
-std::string ResultToJsonLine(const ArenaResult& r);
-// Parses one results line; false when it is not a complete result.
-bool ParseResultLine(const std::string& line, ArenaResult* r);
-
-// The score of bots[0] against bots[1] of a pair over the given results.
-Score PairScore(const std::vector<ArenaResult>& results, const std::string& a,
-                const std::string& b);
-
-// The table of every pair met in `results`, as text.
-std::string ResultsTable(const std::vector<ArenaResult>& results,
-                         double sprt_elo0, double sprt_elo1, bool sprt);
+// Plays the arena; the final table goes to `out`, progress and errors to
+// stderr. While games run, std::cout points nowhere, so a bot printing to
+// std::cout in process cannot touch `out` (give it std::cout's buffer from
+// before the call). Returns the exit status: 0, 1 when games failed, 2
+// when the run cannot start (a bot that cannot start, stale results).
+int RunArena(const ArenaConfig& config, std::ostream& out);
 
 int ArenaMain(int argc, char** argv);
 

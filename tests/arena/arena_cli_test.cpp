@@ -1,0 +1,267 @@
+// warlight arena from the command line: bots that cannot start, stale
+// results refused, kept folders that survive kill -9, hostile --games and
+// merge inputs, help and JSON text (issue 11, B6 B7 B8 B10 16).
+#include "arena_cli.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <thread>
+
+#include "arena/arena.h"
+#include "gtest/gtest.h"
+
+namespace wl::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kSmall = " --regions 20 --timebank 3000 --jobs 2";
+
+int Lines(const std::string& text) {
+  return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+}
+
+// Result lines of a results file (the settings line excluded).
+int ResultLines(const std::string& path) {
+  std::istringstream in(ReadFileToString(path).value_or(""));
+  int n = 0;
+  for (std::string line; std::getline(in, line);) {
+    ArenaResult r;
+    n += ParseResultLine(line, &r);
+  }
+  return n;
+}
+
+bool BuiltBotExists() { return fs::exists(ArenaCli::BuiltBot("random")); }
+
+TEST(ArenaCliTest, ABotThatCannotStartIsOneLineAndExit2BeforeAnyGame) {
+  ArenaCli cli("nostart");
+  CliRun run = cli.Run("random nosuchbot_zz --games 2" + std::string(kSmall) +
+                       " --results " + cli.Path("r.jsonl"));
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_EQ(Lines(run.err), 1) << run.err;
+  EXPECT_NE(run.err.find("nosuchbot_zz"), std::string::npos) << run.err;
+  EXPECT_EQ(ResultLines(cli.Path("r.jsonl")), 0);
+}
+
+TEST(ArenaCliTest, TheTableShowsEachBotsOwnFaultsAndCrashes) {
+  ArenaCli cli("faults");
+  const std::string crasher = "\"sh -c 'exit 3'\"";
+  CliRun run = cli.Run(crasher + " starter --games 2" + kSmall + " --results " +
+                       cli.Path("r.jsonl"));
+  ASSERT_EQ(run.status, 0) << run.err;
+  // The bots' table: the crasher crashed in both games, and why.
+  std::regex row("sh -c 'exit 3' +2 +[0-9]+ +2 ");
+  EXPECT_TRUE(std::regex_search(run.out, row)) << run.out;
+  EXPECT_NE(run.out.find("crashed in round"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("exit status 3"), std::string::npos) << run.out;
+  // Rules' rejections apart from execution-time failures, in every output.
+  const std::string lines = ReadFileToString(cli.Path("r.jsonl")).value_or("");
+  EXPECT_NE(lines.find("\"rejected_moves\":["), std::string::npos);
+  EXPECT_NE(lines.find("\"failed_moves\":["), std::string::npos);
+  EXPECT_NE(lines.find("\"crashed\":[true,false]"), std::string::npos) << lines;
+  CliRun json = cli.Run("merge --json " + cli.Path("r.jsonl"));
+  EXPECT_NE(json.out.find("\"rejected_moves\":"), std::string::npos);
+  EXPECT_NE(json.out.find("\"failed_moves\":"), std::string::npos);
+  EXPECT_NE(json.out.find("\"crashes\":2"), std::string::npos) << json.out;
+}
+
+TEST(ArenaCliTest, ARerunWithOtherSettingsIsRefusedNamingWhatChanged) {
+  ArenaCli cli("stale");
+  const std::string results = " --results " + cli.Path("r.jsonl");
+  ASSERT_EQ(cli.Run("random starter --games 2" + std::string(kSmall) + results)
+                .status,
+            0);
+  CliRun changed = cli.Run(
+      "random starter --games 2 --regions 22 --timebank 2000" + results);
+  EXPECT_EQ(changed.status, 2);
+  EXPECT_EQ(Lines(changed.err), 1) << changed.err;
+  EXPECT_NE(changed.err.find("--timebank: 3000 before, 2000 now"),
+            std::string::npos)
+      << changed.err;
+  EXPECT_NE(changed.err.find("--regions: 20 before, 22 now"),
+            std::string::npos);
+  CliRun processes = cli.Run("random starter --games 2 --processes" +
+                             std::string(kSmall) + results);
+  EXPECT_EQ(processes.status, 2);
+  EXPECT_NE(processes.err.find("--processes"), std::string::npos);
+  EXPECT_EQ(ResultLines(cli.Path("r.jsonl")), 2);
+  // The same settings resume (and add games); a fresh file starts anew.
+  EXPECT_EQ(cli.Run("random starter --games 4" + std::string(kSmall) + results)
+                .status,
+            0);
+  EXPECT_EQ(ResultLines(cli.Path("r.jsonl")), 4);
+  EXPECT_EQ(cli.Run("random starter --games 2 --regions 22 --timebank 2000 "
+                    "--results " +
+                    cli.Path("fresh.jsonl"))
+                .status,
+            0);
+}
+
+TEST(ArenaCliTest, AChangedBotBinaryIsNeverScoredFromAnOldResultsFile) {
+  if (!BuiltBotExists()) GTEST_SKIP() << "build the bot_random target";
+  ArenaCli cli("binary");
+  const std::string bot = cli.Path("mybot");
+  fs::copy_file(ArenaCli::BuiltBot("random"), bot);
+  const std::string args =
+      bot + " starter --games 2" + kSmall + " --results " + cli.Path("r.jsonl");
+  ASSERT_EQ(cli.Run(args).status, 0);
+  std::ofstream(bot, std::ios::app) << "changed";  // still runs
+  CliRun run = cli.Run(args);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("bot " + bot + ": "), std::string::npos) << run.err;
+  EXPECT_EQ(ResultLines(cli.Path("r.jsonl")), 2);
+}
+
+TEST(ArenaCliTest, ABotCommandWithABarKeepsItsNameInTheTable) {
+  if (!BuiltBotExists()) GTEST_SKIP() << "build the bot_random target";
+  ArenaCli cli("bar");
+  const std::string bot = ArenaCli::BuiltBot("random") + " | cat";
+  CliRun run = cli.Run("'" + bot + "' starter --games 2" + kSmall);
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find(bot + " vs starter      2 "), std::string::npos)
+      << run.out;
+}
+
+TEST(ArenaCliTest, OddGamesSayWhatIsPlayed) {
+  ArenaCli cli("odd");
+  CliRun run = cli.Run("random starter --games 3" + std::string(kSmall));
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.err.find("so 4 games per pair are played"), std::string::npos)
+      << run.err;
+}
+
+// Every kept folder is whole: a killed run leaves none half-written.
+void ExpectWholeFolders(const fs::path& out, int expected) {
+  int whole = 0;
+  for (const auto& e : fs::directory_iterator(out)) {
+    const std::string name = e.path().filename().string();
+    EXPECT_NE(name.rfind(".tmp", 0), 0u) << "stale " << name;
+    for (const char* file : {"result.json", "replay.html", "map.json",
+                             "stderr_player1.txt", "stderr_player2.txt"}) {
+      EXPECT_TRUE(fs::exists(e.path() / file)) << name << "/" << file;
+    }
+    ++whole;
+  }
+  EXPECT_EQ(whole, expected);
+}
+
+TEST(ArenaCliTest, KeptFoldersSurviveKillAndNeverOverwriteAnotherRun) {
+  ArenaCli cli("kept");
+  const std::string results = cli.Path("r.jsonl"), out = cli.Path("out");
+  const std::string args = "random starter --games 40 --keep-replays all" +
+                           std::string(kSmall) + " --out " + out +
+                           " --results " + results;
+  pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    ::execl(
+        "/bin/sh", "sh", "-c",
+        ("exec " + ArenaCli::Warlight() + " arena " + args + " >/dev/null 2>&1")
+            .c_str(),
+        nullptr);
+    ::_exit(127);
+  }
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (ResultLines(results) < 4 &&
+         std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  ::kill(pid, SIGKILL);
+  ::waitpid(pid, nullptr, 0);
+  const int recorded = ResultLines(results);
+  ASSERT_LT(recorded, 40) << "the run was not killed mid-way";
+  // Every recorded game's folder was whole before its line.
+  int whole = 0;
+  for (const auto& e : fs::directory_iterator(out)) {
+    whole += fs::exists(e.path() / "replay.html") &&
+             fs::exists(e.path() / "stderr_player2.txt");
+  }
+  EXPECT_GE(whole, recorded);
+  ASSERT_EQ(cli.Run(args).status, 0);
+  ExpectWholeFolders(out, 40);
+  // Another run sharing --out adds its folders beside them.
+  ASSERT_EQ(cli.Run("random starter --games 2 --keep-replays all" +
+                    std::string(kSmall) + " --out " + out)
+                .status,
+            0);
+  ExpectWholeFolders(out, 42);
+}
+
+TEST(ArenaCliTest, HugeGamesIsOneClearError) {
+  ArenaCli cli("huge");
+  for (const char* games :
+       {"2147483648", "4294967297", "9223372036854775807"}) {
+    CliRun run = cli.Run(std::string("random starter --games ") + games);
+    EXPECT_EQ(run.status, 2) << games;
+    EXPECT_EQ(Lines(run.err), 1) << run.err;
+    EXPECT_NE(run.err.find("--games"), std::string::npos) << run.err;
+  }
+}
+
+TEST(ArenaCliTest, MergeWarnsPerBadLineAndKeepsALastLineWithoutNewline) {
+  ArenaCli cli("merge");
+  const std::string results = cli.Path("r.jsonl");
+  ASSERT_EQ(cli.Run("random starter --games 4" + std::string(kSmall) +
+                    " --results " + results)
+                .status,
+            0);
+  std::string text = ReadFileToString(results).value_or("");
+  text.pop_back();  // the last line loses its newline
+  const size_t second = text.find('\n') + 1;
+  text.insert(second, "garbage\n");  // line 2
+  ASSERT_TRUE(WriteFileAtomically(results, text).ok());
+  CliRun run = cli.Run("merge --json " + results);
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("\"games\":4,"), std::string::npos) << run.out;
+  EXPECT_NE(run.err.find(results + ":2: "), std::string::npos) << run.err;
+  EXPECT_EQ(Lines(run.err), 1) << run.err;
+  // A cut last line is dropped, with a warning.
+  ASSERT_TRUE(
+      WriteFileAtomically(results, text.substr(0, text.size() - 9)).ok());
+  run = cli.Run("merge --json " + results);
+  EXPECT_NE(run.out.find("\"games\":3,"), std::string::npos) << run.out;
+  EXPECT_NE(run.err.find("cut last line"), std::string::npos) << run.err;
+  // Nothing valid: a folder, a garbage file.
+  ASSERT_TRUE(WriteFileAtomically(cli.Path("garbage"), "x\ny\n").ok());
+  run = cli.Run("merge " + cli.dir().string() + " " + cli.Path("garbage"));
+  EXPECT_NE(run.status, 0);
+  EXPECT_NE(run.err.find("is a folder"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find(cli.Path("garbage") + ":2: "), std::string::npos);
+}
+
+TEST(ArenaCliTest, HelpNamesReplayHtmlAndWhatABotIs) {
+  ArenaCli cli("help");
+  CliRun run = cli.Run("--help");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_NE(run.out.find("replay.html"), std::string::npos);
+  EXPECT_NE(run.out.find("any folder under bots/"), std::string::npos);
+  EXPECT_NE(run.out.find("any shell command"), std::string::npos);
+  std::istringstream in(run.out);
+  for (std::string line; std::getline(in, line);) {
+    const size_t first = line.find("(default:");
+    if (first != std::string::npos) {
+      EXPECT_EQ(line.find("default", first + 2), std::string::npos) << line;
+    }
+  }
+}
+
+TEST(ArenaCliTest, JsonNumbersArePlain) {
+  ArenaCli cli("json");
+  CliRun run = cli.Run("random starter --games 2 --json --sprt 0,10" +
+                       std::string(kSmall));
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("\"score_high\":0."), std::string::npos) << run.out;
+  EXPECT_FALSE(std::regex_search(run.out, std::regex("[0-9][eE][-+]?[0-9]")))
+      << run.out;
+}
+
+}  // namespace
+}  // namespace wl::tools

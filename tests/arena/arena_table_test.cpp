@@ -1,0 +1,217 @@
+// The arena's pieces as functions: the table's text and JSON, the settings
+// that make results stale, map drawing, reading results files, and an arena
+// run in process with a bot that prints to std::cout (issue 11, B6 B7 B8
+// B10 16).
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+#include "arena/arena.h"
+#include "arena/settings.h"
+#include "arena_cli.h"
+#include "bots/starter/starter_bot.h"
+#include "gtest/gtest.h"
+
+namespace wl::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A finished game of the pair (a, b) that `winner_seat`'s bot won.
+ArenaResult Game(const std::string& a, const std::string& b, bool swapped,
+                 int winner_seat, int64_t seed = 1) {
+  ArenaResult r;
+  const ArenaGame g = Schedule({a, b}, 2, seed, {})[swapped ? 1 : 0];
+  r.key = g.key;
+  r.pair[0] = a;
+  r.pair[1] = b;
+  r.bots[0] = g.bots[0];
+  r.bots[1] = g.bots[1];
+  r.seed = g.seed;
+  r.winner = winner_seat == 0 ? "player1" : "player2";
+  return r;
+}
+
+TEST(ArenaTableTest, AnEvenScoreIsZeroEloNeverMinusZero) {
+  std::vector<ArenaResult> results = {Game("a", "b", false, 0),
+                                      Game("a", "b", true, 0)};
+  const std::string table = ResultsTable(results, 0, 10, true);
+  EXPECT_NE(table.find("  0 [-"), std::string::npos) << table;
+  EXPECT_EQ(table.find("-0 "), std::string::npos) << table;
+  EXPECT_EQ(table.find("-0.00"), std::string::npos) << table;
+  const std::string json = TableJson(results, 0, 10, true);
+  EXPECT_NE(json.find("\"elo\":0,"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"score\":0.5,"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"sprt_llr\":"), std::string::npos) << json;
+}
+
+TEST(ArenaTableTest, PlainJsonWritesNumbersAsPeopleDo) {
+  boost::json::array a{0.5, -0.0, 1e-7, 1234567.25, 3, -2.5};
+  EXPECT_EQ(PlainJson(a), "[0.5,0,0.0000001,1234567.25,3,-2.5]");
+  EXPECT_EQ(Fixed(-0.004, 2), "0.00");
+  EXPECT_EQ(Fixed(-0.4, 0), "0");
+  EXPECT_EQ(Fixed(-0.6, 0), "-1");
+}
+
+TEST(ArenaTableTest, LongPairNamesAreNeverCut) {
+  const std::string a = "python3 /home/someone/bots/my_very_long_bot.py --x";
+  const std::string b = "greedy";
+  const std::string table = ResultsTable({Game(a, b, false, 1)}, 0, 0, false);
+  EXPECT_NE(table.find(a + " vs greedy"), std::string::npos) << table;
+  EXPECT_EQ(table.find("..."), std::string::npos) << table;
+}
+
+TEST(ArenaTableTest, BarsInBotNamesDoNotSplitPairs) {
+  std::vector<ArenaResult> results = {Game("x|y", "z", false, 0),
+                                      Game("x", "y|z", false, 1)};
+  EXPECT_NE(results[0].key, results[1].key);
+  EXPECT_EQ(PairScore(results, "x|y", "z").wins, 1);
+  EXPECT_EQ(PairScore(results, "x", "y|z").losses, 1);
+  const std::string table = ResultsTable(results, 0, 0, false);
+  EXPECT_NE(table.find("x|y vs z "), std::string::npos) << table;
+  EXPECT_NE(table.find("x vs y|z "), std::string::npos) << table;
+}
+
+TEST(ArenaTableTest, FaultsSeparateTheBotsOwnFromExecutionFailures) {
+  ArenaResult r = Game("a", "b", false, 1);
+  r.timeouts[0] = 1;
+  r.parse_errors[0] = 2;
+  r.rejected_moves[0] = 3;
+  r.failed_moves[0] = 4;
+  r.failed_moves[1] = 5;
+  r.crashed[0] = true;
+  r.crash_round[0] = 12;
+  r.crash[0] = "signal 11";
+  std::vector<BotFaults> faults = FaultsByBot({r});
+  ASSERT_EQ(faults.size(), 2u);
+  EXPECT_EQ(faults[0].bot, "a");
+  EXPECT_EQ(faults[0].timeouts, 1);
+  EXPECT_EQ(faults[0].crashes, 1);
+  EXPECT_EQ(faults[0].parse_errors, 2);
+  EXPECT_EQ(faults[0].rejected_moves, 3);
+  EXPECT_EQ(faults[0].failed_moves, 4);
+  EXPECT_EQ(faults[1].failed_moves, 5);
+  EXPECT_EQ(faults[1].rejected_moves, 0);
+  const std::string table = ResultsTable({r}, 0, 0, false);
+  EXPECT_NE(table.find("a crashed in round 12: signal 11"), std::string::npos)
+      << table;
+}
+
+TEST(ArenaScheduleTest, MapsAreDrawnFromTheWholePoolByTheSeed) {
+  std::vector<std::string> pool;
+  for (int i = 0; i < 50; ++i) pool.push_back("m" + std::to_string(100 + i));
+  std::set<std::string> first_ten(pool.begin(), pool.begin() + 10);
+  std::set<std::string> used[2];
+  for (int s = 0; s < 2; ++s) {
+    for (const ArenaGame& g : Schedule({"x", "y"}, 20, 7 + s, pool))
+      used[s].insert(g.map);
+  }
+  EXPECT_EQ(used[0].size(), 10u);  // 10 seeds, 10 different maps
+  EXPECT_NE(used[0], first_ten);
+  EXPECT_NE(used[0], used[1]);
+  // Extending a run keeps its first games (and their maps).
+  std::vector<ArenaGame> longer = Schedule({"x", "y"}, 40, 7, pool);
+  std::vector<ArenaGame> shorter = Schedule({"x", "y"}, 20, 7, pool);
+  for (size_t i = 0; i < shorter.size(); ++i)
+    EXPECT_EQ(longer[i].key, shorter[i].key);
+}
+
+TEST(ArenaSettingsTest, DifferencesNameEachChangedSettingAndBot) {
+  ArenaCli cli("settings");
+  const std::string script = cli.Path("bot.py");
+  ASSERT_TRUE(WriteFileAtomically(script, "print(1)\n").ok());
+  const std::string bot = "python3 " + script;
+  ArenaSettings before;
+  before.timebank_ms = 10000;
+  before.bots[bot] = BotIdentity(bot, false);
+  before.bots["gone"] = "x";
+  ASSERT_TRUE(WriteFileAtomically(script, "print(2)\n").ok());
+  ArenaSettings now = before;
+  now.timebank_ms = 500;
+  now.maps = "generated";
+  now.bots.erase("gone");
+  now.bots[bot] = BotIdentity(bot, false);
+  std::vector<std::string> diff = SettingsDifferences(before, now);
+  ASSERT_EQ(diff.size(), 3u);
+  EXPECT_EQ(diff[0], "--timebank: 10000 before, 500 now");
+  EXPECT_EQ(diff[1].rfind("--maps: ", 0), 0u);
+  EXPECT_EQ(diff[2].rfind("bot " + bot + ": ", 0), 0u) << diff[2];
+  std::optional<ArenaSettings> back = ParseSettingsLine(SettingsLine(now));
+  ASSERT_TRUE(back.has_value());
+  EXPECT_TRUE(SettingsDifferences(now, *back).empty());
+}
+
+TEST(ArenaResultsTest, AWholeLastLineIsKeptAndACutOneDropped) {
+  ArenaCli cli("load");
+  ArenaResult r = Game("a", "b", false, 0);
+  std::string text = ResultToJsonLine(r);
+  text.pop_back();
+  ASSERT_TRUE(WriteFileAtomically(cli.Path("r"), "junk\n" + text).ok());
+  absl::StatusOr<ResultsFile> file = LoadResultsFile(cli.Path("r"));
+  ASSERT_TRUE(file.ok());
+  EXPECT_EQ(file->results.size(), 1u);
+  ASSERT_EQ(file->warnings.size(), 1u);
+  EXPECT_EQ(file->warnings[0].rfind(cli.Path("r") + ":1: ", 0), 0u);
+  ASSERT_TRUE(
+      WriteFileAtomically(cli.Path("r"), text.substr(0, text.size() / 2)).ok());
+  file = LoadResultsFile(cli.Path("r"));
+  ASSERT_TRUE(file.ok());
+  EXPECT_TRUE(file->results.empty());
+  EXPECT_EQ(file->kept_bytes, 0u);
+  EXPECT_FALSE(LoadResultsFile(cli.dir().string()).ok());
+}
+
+// The starter, printing to std::cout at every decision, and once sending a
+// move the runner drops (so that its log is not empty).
+class NoisyBot : public StarterBot {
+ public:
+  std::vector<Move> PlaceArmies(const View& view) override {
+    std::cout << "noisy: placing\n" << std::flush;
+    std::vector<Move> moves = StarterBot::PlaceArmies(view);
+    moves.push_back(Move::Place(99, 1, view.Me()));
+    return moves;
+  }
+  std::vector<Move> AttackTransfer(const View& view) override {
+    std::cout << "noisy: moving" << std::endl;
+    return StarterBot::AttackTransfer(view);
+  }
+};
+
+TEST(ArenaRunTest, ABotPrintingToCoutInProcessCannotTouchTheTable) {
+  ArenaCli cli("noisy");
+  ArenaConfig config;
+  config.bots = {"noisy", "starter"};
+  config.games = 2;
+  config.regions = 20;
+  config.keep_replays = "all";
+  config.out_dir = cli.Path("out");
+  config.in_process = [](const std::string&) { return true; };
+  config.make_bot = [](const std::string& bot,
+                       uint64_t seed) -> std::unique_ptr<Bot> {
+    if (bot == "noisy") return std::make_unique<NoisyBot>();
+    return MakeBuiltInBot(bot, seed);
+  };
+  std::ostringstream terminal;
+  std::streambuf* saved = std::cout.rdbuf(terminal.rdbuf());
+  std::ostream out(std::cout.rdbuf());
+  const int status = RunArena(config, out);
+  std::cout.rdbuf(saved);
+  EXPECT_EQ(status, 0);
+  EXPECT_EQ(terminal.str().find("noisy:"), std::string::npos);
+  EXPECT_EQ(terminal.str().rfind("pair ", 0), 0u) << terminal.str();
+  // Kept folders hold each in-process bot's log as its stderr.
+  int logs = 0;
+  for (const auto& e : fs::directory_iterator(config.out_dir)) {
+    for (const char* name : {"stderr_player1.txt", "stderr_player2.txt"}) {
+      const std::string log =
+          ReadFileToString((e.path() / name).string()).value_or("");
+      logs += !log.empty();
+    }
+  }
+  EXPECT_EQ(logs, 2);  // the noisy bot's, in each of the two games
+}
+
+}  // namespace
+}  // namespace wl::tools

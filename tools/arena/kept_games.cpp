@@ -1,0 +1,71 @@
+#include "arena/kept_games.h"
+
+#include <filesystem>
+#include <system_error>
+
+#include "absl/status/statusor.h"
+#include "harness/game_files.h"
+
+namespace wl::tools {
+
+namespace fs = std::filesystem;
+
+std::string KeptGames::FolderName(const ArenaGame& game) const {
+  return "game" + std::to_string(game.index) + "-seed" +
+         std::to_string(game.seed) + "-" + run_;
+}
+
+std::string KeptGames::FolderOf(const ArenaGame& game) const {
+  return (fs::path(dir_) / FolderName(game)).string();
+}
+
+std::string KeptGames::TempOf(const ArenaGame& game) const {
+  return (fs::path(dir_) / (".tmp-" + FolderName(game))).string();
+}
+
+void KeptGames::ClearUnrecorded(const std::vector<ArenaGame>& pending) const {
+  if (dir_.empty()) return;
+  for (const ArenaGame& game : pending) {
+    std::error_code ec;
+    fs::remove_all(TempOf(game), ec);
+    fs::remove_all(FolderOf(game), ec);
+  }
+}
+
+absl::StatusOr<std::string> KeptGames::StartGame(const ArenaGame& game) const {
+  if (dir_.empty()) return std::string();
+  const std::string temp = TempOf(game);
+  std::error_code ec;
+  fs::remove_all(temp, ec);
+  fs::create_directories(temp, ec);
+  if (ec || !fs::is_directory(temp)) {
+    return absl::UnavailableError("cannot create " + temp + ": " +
+                                  ec.message());
+  }
+  return temp;
+}
+
+absl::Status KeptGames::Finish(const ArenaGame& game, bool keep,
+                               const GameRecord& record,
+                               const std::string& map_json,
+                               const std::string& result_json) const {
+  if (dir_.empty()) return absl::OkStatus();
+  const std::string temp = TempOf(game);
+  std::error_code ec;
+  if (!keep) {
+    fs::remove_all(temp, ec);
+    return absl::OkStatus();
+  }
+  absl::Status written = WriteGameFolder(temp, record, map_json, result_json);
+  if (!written.ok()) return written;
+  const std::string folder = FolderOf(game);
+  fs::remove_all(folder, ec);
+  fs::rename(temp, folder, ec);
+  if (ec) {
+    return absl::UnavailableError("cannot rename " + temp + " to " + folder +
+                                  ": " + ec.message());
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace wl::tools

@@ -1,0 +1,81 @@
+// results.h: the arena's results file: one JSON line per finished game,
+// after a first line holding the settings the games were played with.
+//
+//   ArenaResult r = ...;                  // from a finished game
+//   std::string line = ResultToJsonLine(r);  // appended to --results
+//   absl::StatusOr<ResultsFile> file = LoadResultsFile("results.jsonl");
+//   if (file.ok()) {
+//     for (const std::string& w : file->warnings) std::cerr << w << "\n";
+//     // file->settings (if the settings line was there), file->results
+//   }
+//
+// Reading is forgiving and says what it skipped: each line that is not a
+// result is one warning "FILE:LINE: why"; a last line without newline is
+// kept when it is a whole result and dropped (with a warning) when it was
+// cut short. Numbers are written plainly (0.5, never 5E-1; -0 as 0).
+#ifndef WL_TOOLS_ARENA_RESULTS_H_
+#define WL_TOOLS_ARENA_RESULTS_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "arena/settings.h"
+#include "boost/json.hpp"
+
+namespace wl::tools {
+
+// What the results file keeps of a finished game (one JSON line).
+struct ArenaResult {
+  std::string key;      // the game's unique id (see ArenaGame::key)
+  std::string pair[2];  // the pair as scheduled: pair[0] is "the first bot"
+  std::string bots[2];  // by seat
+  int64_t seed = 0;
+  std::string map;     // "" for a generated map
+  std::string winner;  // "player1", "player2" or "draw"
+  int rounds = 0;
+  // Per seat. illegal_moves = rejected_moves + failed_moves (engine.h).
+  int timeouts[2] = {0, 0};
+  int illegal_moves[2] = {0, 0};
+  int rejected_moves[2] = {0, 0};
+  int failed_moves[2] = {0, 0};
+  int parse_errors[2] = {0, 0};
+  int64_t time_used_ms[2] = {0, 0};
+  bool crashed[2] = {false, false};
+  int crash_round[2] = {0, 0};
+  std::string crash[2];  // "signal 11", "exit status 1", or ""
+};
+
+std::string ResultToJsonLine(const ArenaResult& r);
+// Parses one results line; false when it is not a complete result, with
+// the reason in *why when why is given.
+bool ParseResultLine(const std::string& line, ArenaResult* r,
+                     std::string* why = nullptr);
+
+// A results file as read.
+struct ResultsFile {
+  std::optional<ArenaSettings> settings;  // from the settings line
+  std::vector<ArenaResult> results;       // a key seen twice counts once
+  std::vector<std::string> warnings;      // "FILE:LINE: why"
+  // Bytes of the file that end with a whole line or a whole last result:
+  // what a resumed run keeps (a cut last line is beyond it).
+  size_t kept_bytes = 0;
+  bool ends_without_newline = false;  // the kept part lacks its last "\n"
+};
+
+// Reads `path`. Fails (one line) when it is a folder or cannot be read. A
+// file that does not exist reads as empty.
+absl::StatusOr<ResultsFile> LoadResultsFile(const std::string& path);
+
+// JSON text with every double written plainly: shortest round-trip digits
+// in fixed notation, -0 as 0, NaN and infinities as null.
+std::string PlainJson(const boost::json::value& v);
+
+// printf("%.*f") without a minus sign on a value that rounds to zero.
+std::string Fixed(double x, int decimals);
+
+}  // namespace wl::tools
+
+#endif  // WL_TOOLS_ARENA_RESULTS_H_

@@ -1,0 +1,75 @@
+// settings.h: everything that changes an arena game, so that a results file
+// is never resumed or merged with games played under other settings.
+//
+// The first line of a results file is SettingsLine(settings): a readable
+// settings object and its fingerprint. A re-run compares the file's settings
+// with its own and refuses when they differ, naming each difference:
+//
+//   ArenaSettings now = ...;  // from the flags, CurrentBotIdentity per bot
+//   std::vector<std::string> diff = SettingsDifferences(old, now);
+//   for (const std::string& d : diff) std::cerr << d << "\n";
+//
+// What counts: the time rules, --regions, the map pool (each file's name and
+// bytes), --processes, and each bot's identity: for a repository bot the
+// FNV-1a 64 hash of its built binary; for a command, the command line, the
+// hash of its executable and of every file the command line names (a
+// script, a jar). The seed, --games, --jobs and --shard do not change how a
+// game is played (a game's seed is part of its key), so a run may be
+// extended with more games or another seed.
+#ifndef WL_TOOLS_ARENA_SETTINGS_H_
+#define WL_TOOLS_ARENA_SETTINGS_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace wl::tools {
+
+struct ArenaSettings {
+  int64_t timebank_ms = 0;
+  int64_t time_per_move_ms = 0;
+  int64_t regions = 0;     // of generated maps; 0: varied
+  std::string maps;        // "generated" or "DIR: N maps, fnv1a64 HEX"
+  bool processes = false;  // --processes
+  // BOT argument -> its identity, e.g. "in process; binary fnv1a64 HEX".
+  std::map<std::string, std::string> bots;
+  // Names the run (kept game folders carry it); not compared.
+  std::string run;
+};
+
+// FNV-1a 64 of some bytes, and of a file's bytes (nullopt: unreadable).
+uint64_t Fnv1a64(const std::string& bytes, uint64_t hash = 0xcbf29ce484222325);
+std::optional<uint64_t> HashFile(const std::string& path);
+std::string Hex(uint64_t x);
+
+// The identity of the map pool: "generated" for no files.
+std::string MapPoolIdentity(const std::string& dir,
+                            const std::vector<std::string>& files);
+
+// The identity of a BOT argument as it will play.
+std::string BotIdentity(const std::string& bot, bool in_process);
+
+// The settings line (no newline) and its parse (nullopt: not one).
+std::string SettingsLine(const ArenaSettings& s);
+std::optional<ArenaSettings> ParseSettingsLine(const std::string& line);
+
+// One readable line per difference, e.g. "--timebank: 10000 before, 2000
+// now" or "bot mybot: in process; binary fnv1a64 1f.. before, .. now". A bot
+// known to only one side is no difference.
+std::vector<std::string> SettingsDifferences(const ArenaSettings& before,
+                                             const ArenaSettings& now);
+
+// `now` plus the bots of `before` that `now` does not play, and its run.
+ArenaSettings MergedSettings(const ArenaSettings& before,
+                             const ArenaSettings& now);
+
+// A new run name: 8 hex digits from the clock and the process id.
+std::string NewRunName();
+
+}  // namespace wl::tools
+
+#endif  // WL_TOOLS_ARENA_SETTINGS_H_

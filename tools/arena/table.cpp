@@ -1,0 +1,234 @@
+#include "arena/table.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+#include <utility>
+
+#include "boost/json.hpp"
+#include "common/terminal.h"
+
+namespace wl::tools {
+
+namespace json = boost::json;
+
+namespace {
+
+using Pair = std::pair<std::string, std::string>;
+
+// The pairs in first-appearance order.
+std::vector<Pair> PairsOf(const std::vector<ArenaResult>& results) {
+  std::vector<Pair> pairs;
+  for (const ArenaResult& r : results) {
+    Pair p{r.pair[0], r.pair[1]};
+    if (std::find(pairs.begin(), pairs.end(), p) == pairs.end())
+      pairs.push_back(p);
+  }
+  return pairs;
+}
+
+// An Elo figure: "+12", "-3", "0" (never "-0"), "+inf".
+std::string Signed(double x) {
+  if (std::isinf(x)) return x > 0 ? "+inf" : "-inf";
+  const std::string s = Fixed(x, 0);
+  return s == "0" || s[0] == '-' ? s : "+" + s;
+}
+
+std::string SprtText(const Score& s, double elo0, double elo1) {
+  Sprt t = SprtTest(s, elo0, elo1);
+  const char* verdict = t.decision == SprtDecision::kAcceptH1   ? "H1 accepted"
+                        : t.decision == SprtDecision::kAcceptH0 ? "H0 accepted"
+                                                                : "undecided";
+  return std::string("  ") + verdict + " (LLR " + Fixed(t.llr, 2) + " in [" +
+         Fixed(t.lower_bound, 2) + ", " + Fixed(t.upper_bound, 2) + "])";
+}
+
+std::string PairName(const Pair& p) {
+  return EscapeForTerminal(p.first) + " vs " + EscapeForTerminal(p.second);
+}
+
+std::string PairsText(const std::vector<ArenaResult>& results, double elo0,
+                      double elo1, bool sprt) {
+  const std::vector<Pair> pairs = PairsOf(results);
+  size_t width = 4;
+  for (const Pair& p : pairs) width = std::max(width, PairName(p).size());
+  const int w = static_cast<int>(width);
+  std::ostringstream out;
+  char line[512];
+  std::snprintf(line, sizeof line, "%-*s %6s %5s %5s %5s %7s  %-22s %-20s%s\n",
+                w, "pair", "games", "W", "D", "L", "score", "win rate [95%]",
+                "Elo [95%]", sprt ? "  SPRT" : "");
+  out << line;
+  for (const Pair& p : pairs) {
+    Score s = PairScore(results, p.first, p.second);
+    Interval r = WilsonInterval(s.points(), s.games());
+    EloEstimate e = EloDifference(s);
+    const std::string rate = Fixed(100 * s.rate(), 1) + "% [" +
+                             Fixed(100 * r.low, 1) + ", " +
+                             Fixed(100 * r.high, 1) + "]";
+    const std::string elo =
+        Signed(e.elo) + " [" + Signed(e.low) + ", " + Signed(e.high) + "]";
+    std::snprintf(line, sizeof line, " %6d %5d %5d %5d %7s  %-22s %-20s",
+                  s.games(), s.wins, s.draws, s.losses,
+                  Fixed(s.rate(), 3).c_str(), rate.c_str(), elo.c_str());
+    std::string name = PairName(p);
+    name.resize(width, ' ');
+    out << name << line << (sprt ? SprtText(s, elo0, elo1) : "") << "\n";
+  }
+  return out.str();
+}
+
+std::string FaultsText(const std::vector<ArenaResult>& results) {
+  const std::vector<BotFaults> bots = FaultsByBot(results);
+  size_t width = 3;
+  for (const BotFaults& b : bots)
+    width = std::max(width, EscapeForTerminal(b.bot).size());
+  std::ostringstream out;
+  char line[256];
+  std::snprintf(line, sizeof line, " %6s %9s %7s %12s %14s %19s\n", "games",
+                "time-outs", "crashes", "parse errors", "rejected moves",
+                "failed at execution");
+  out << "\n" << std::string("bot") + std::string(width - 3, ' ') << line;
+  for (const BotFaults& b : bots) {
+    std::snprintf(line, sizeof line, " %6d %9d %7d %12d %14d %19d\n", b.games,
+                  b.timeouts, b.crashes, b.parse_errors, b.rejected_moves,
+                  b.failed_moves);
+    std::string name = EscapeForTerminal(b.bot);
+    name.resize(width, ' ');
+    out << name << line;
+  }
+  for (const BotFaults& b : bots) {
+    const size_t shown = std::min<size_t>(b.crash_lines.size(), 5);
+    for (size_t i = 0; i < shown; ++i) {
+      out << EscapeForTerminal(b.bot) << " " << b.crash_lines[i] << "\n";
+    }
+    if (b.crash_lines.size() > shown) {
+      out << EscapeForTerminal(b.bot) << ": " << b.crash_lines.size() - shown
+          << " more crashes\n";
+    }
+  }
+  return out.str();
+}
+
+BotFaults* FaultsOf(const std::string& bot, std::vector<BotFaults>* all) {
+  for (BotFaults& b : *all) {
+    if (b.bot == bot) return &b;
+  }
+  all->push_back(BotFaults{});
+  all->back().bot = bot;
+  return &all->back();
+}
+
+json::object PairJson(const std::vector<ArenaResult>& results, const Pair& p,
+                      double elo0, double elo1, bool sprt) {
+  const auto& [a, b] = p;
+  Score s = PairScore(results, a, b);
+  Interval wilson = WilsonInterval(s.points(), s.games());
+  EloEstimate elo = EloDifference(s);
+  json::object o{{"bot", a},
+                 {"opponent", b},
+                 {"games", s.games()},
+                 {"wins", s.wins},
+                 {"draws", s.draws},
+                 {"losses", s.losses},
+                 {"score", s.rate()},
+                 {"score_low", wilson.low},
+                 {"score_high", wilson.high},
+                 {"elo", elo.elo},
+                 {"elo_low", elo.low},
+                 {"elo_high", elo.high}};
+  if (sprt) {
+    Sprt t = SprtTest(s, elo0, elo1);
+    o["sprt_llr"] = t.llr;
+    o["sprt"] = t.decision == SprtDecision::kAcceptH1   ? "H1"
+                : t.decision == SprtDecision::kAcceptH0 ? "H0"
+                                                        : "continue";
+  }
+  BotFaults f;
+  for (const ArenaResult& r : results) {
+    for (int seat = 0; seat < 2; ++seat) {
+      if (r.bots[seat] != a || r.bots[1 - seat] != b) continue;
+      f.timeouts += r.timeouts[seat];
+      f.crashes += r.crashed[seat];
+      f.parse_errors += r.parse_errors[seat];
+      f.rejected_moves += r.rejected_moves[seat];
+      f.failed_moves += r.failed_moves[seat];
+    }
+  }
+  o["bot_timeouts"] = f.timeouts;
+  o["bot_crashes"] = f.crashes;
+  o["bot_parse_errors"] = f.parse_errors;
+  o["bot_rejected_moves"] = f.rejected_moves;
+  o["bot_failed_moves"] = f.failed_moves;
+  return o;
+}
+
+}  // namespace
+
+Score PairScore(const std::vector<ArenaResult>& results, const std::string& a,
+                const std::string& b) {
+  Score s;
+  for (const ArenaResult& r : results) {
+    if (r.pair[0] != a || r.pair[1] != b) continue;
+    const int a_seat = r.bots[0] == a ? 0 : 1;
+    if (r.winner == "draw") {
+      ++s.draws;
+    } else if ((r.winner == "player1") == (a_seat == 0)) {
+      ++s.wins;
+    } else {
+      ++s.losses;
+    }
+  }
+  return s;
+}
+
+std::vector<BotFaults> FaultsByBot(const std::vector<ArenaResult>& results) {
+  std::vector<BotFaults> all;
+  for (const ArenaResult& r : results) {
+    for (int seat = 0; seat < 2; ++seat) {
+      BotFaults* f = FaultsOf(r.bots[seat], &all);
+      ++f->games;
+      f->timeouts += r.timeouts[seat];
+      f->parse_errors += r.parse_errors[seat];
+      f->rejected_moves += r.rejected_moves[seat];
+      f->failed_moves += r.failed_moves[seat];
+      if (!r.crashed[seat]) continue;
+      ++f->crashes;
+      f->crash_lines.push_back("crashed in round " +
+                               std::to_string(r.crash_round[seat]) + ": " +
+                               EscapeForTerminal(r.crash[seat]) + " (seed " +
+                               std::to_string(r.seed) + ", as player" +
+                               std::to_string(seat + 1) + ")");
+    }
+  }
+  return all;
+}
+
+std::string ResultsTable(const std::vector<ArenaResult>& results, double elo0,
+                         double elo1, bool sprt) {
+  return PairsText(results, elo0, elo1, sprt) + FaultsText(results);
+}
+
+std::string TableJson(const std::vector<ArenaResult>& results, double elo0,
+                      double elo1, bool sprt) {
+  json::array pairs, bots;
+  for (const Pair& p : PairsOf(results))
+    pairs.push_back(PairJson(results, p, elo0, elo1, sprt));
+  for (const BotFaults& f : FaultsByBot(results)) {
+    json::array crashes;
+    for (const std::string& c : f.crash_lines)
+      crashes.push_back(json::value(c));
+    bots.push_back(json::object{{"bot", f.bot},
+                                {"games", f.games},
+                                {"timeouts", f.timeouts},
+                                {"crashes", f.crashes},
+                                {"crash_lines", crashes},
+                                {"parse_errors", f.parse_errors},
+                                {"rejected_moves", f.rejected_moves},
+                                {"failed_moves", f.failed_moves}});
+  }
+  return PlainJson(json::object{{"pairs", pairs}, {"bots", bots}}) + "\n";
+}
+
+}  // namespace wl::tools

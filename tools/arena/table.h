@@ -1,0 +1,46 @@
+// table.h: the arena's final table, as text and as JSON: per pair the
+// score and Elo with their 95% intervals (and the SPRT verdict), then per
+// bot its own faults: time-outs, crashes, parse errors and moves the rules
+// rejected, apart from the moves that failed only at execution ("was taken
+// this round"), which every bot meets.
+//
+//   std::cout << ResultsTable(results, /*elo0=*/0, /*elo1=*/10, /*sprt=*/true);
+//   std::cout << TableJson(results, 0, 10, true);
+#ifndef WL_TOOLS_ARENA_TABLE_H_
+#define WL_TOOLS_ARENA_TABLE_H_
+
+#include <string>
+#include <vector>
+
+#include "arena/results.h"
+#include "arena/stats.h"
+
+namespace wl::tools {
+
+// The score of a pair's first bot `a` against `b` over the given results.
+Score PairScore(const std::vector<ArenaResult>& results, const std::string& a,
+                const std::string& b);
+
+// A bot's own figures over every game it played.
+struct BotFaults {
+  std::string bot;
+  int games = 0;
+  int timeouts = 0;
+  int crashes = 0;
+  int parse_errors = 0;
+  int rejected_moves = 0;  // by the rules when queued: the bot's fault
+  int failed_moves = 0;    // at execution only: every bot meets them
+  std::vector<std::string> crash_lines;  // "crashed in round 12: signal 11"
+};
+std::vector<BotFaults> FaultsByBot(const std::vector<ArenaResult>& results);
+
+// The tables of every pair and bot met in `results`, as text (bot names
+// escaped for the terminal, never cut) and as one JSON object.
+std::string ResultsTable(const std::vector<ArenaResult>& results,
+                         double sprt_elo0, double sprt_elo1, bool sprt);
+std::string TableJson(const std::vector<ArenaResult>& results, double sprt_elo0,
+                      double sprt_elo1, bool sprt);
+
+}  // namespace wl::tools
+
+#endif  // WL_TOOLS_ARENA_TABLE_H_
