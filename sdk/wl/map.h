@@ -22,6 +22,8 @@
 #ifndef WL_MAP_H_
 #define WL_MAP_H_
 
+#include <climits>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -32,9 +34,20 @@ namespace wl {
 // Largest super-region id a map may use.
 constexpr int kMaxSuperRegionId = 1000;
 
+// Largest bonus a super region may give (real maps give 0 to about 10).
+// With at most kMaxSuperRegionId super regions, an income (5 + owned
+// bonuses) is at most 1,000,005, so it never overflows an int; and in the
+// longest game (max(60, 2.5 * 127) = 317 rounds) both players together
+// receive at most 317 * 1,000,010 armies, so no region ever holds more than
+// 2^29 - 1 armies, the most a replay line may show in the viewer.
+constexpr int kMaxBonus = 1000;
+static_assert(int64_t{kMaxSuperRegionId} * kMaxBonus + 5 <= INT_MAX,
+              "an income must fit in an int");
+
 class Map {
  public:
-  // Adds a super region. Fails on a bad or duplicate id or a negative bonus.
+  // Adds a super region. Fails on a bad or duplicate id, or a bonus
+  // outside 0..kMaxBonus.
   std::string AddSuperRegion(int id, int bonus) {
     if (id < 1 || id > kMaxSuperRegionId) {
       return "super region id " + std::to_string(id) + " out of range 1.." +
@@ -43,6 +56,12 @@ class Map {
     if (bonus < 0) {
       return "super region " + std::to_string(id) + " has negative bonus " +
              std::to_string(bonus);
+    }
+    if (bonus > kMaxBonus) {
+      return "super region " + std::to_string(id) + " has bonus " +
+             std::to_string(bonus) + ", above the cap of " +
+             std::to_string(kMaxBonus) +
+             " (so that no income or army count can overflow)";
     }
     if (HasSuperRegion(id)) {
       return "duplicate super region id " + std::to_string(id);

@@ -94,13 +94,15 @@ absl::StatusOr<Map> ParseMapJson(std::string_view text) {
         return Invalid(
             absl::StrCat("region ", id, ": a neighbour is not an integer"));
       }
-      int64_t n = nb.to_number<int64_t>();
-      if (!map.HasRegion(n < 0 || n > kMaxRegionId ? 0 : static_cast<int>(n))) {
-        return Invalid(
-            absl::StrCat("region ", id, " lists unknown neighbour ", n));
+      // A uint64 above 2^63 - 1 does not fit an int64: compare as printed.
+      const bool fits =
+          nb.is_int64() && nb.as_int64() >= 1 && nb.as_int64() <= kMaxRegionId;
+      const int n = fits ? static_cast<int>(nb.as_int64()) : 0;
+      if (!map.HasRegion(n)) {
+        return Invalid(absl::StrCat("region ", id, " lists unknown neighbour ",
+                                    json::serialize(nb)));
       }
-      if (std::string err = map.AddLink(id, static_cast<int>(n));
-          !err.empty()) {
+      if (std::string err = map.AddLink(id, n); !err.empty()) {
         return Invalid(err);
       }
     }

@@ -6,8 +6,10 @@
 // Regions are created in file order (super-region member order), then linked
 // in file order (adjacency insertion order), as the official engine does.
 // Unlike the engine, a malformed map is rejected with a one-line reason: not
-// JSON, missing or mistyped keys, duplicate ids, ids with gaps, unknown
-// neighbours or super regions, an empty super region, a disconnected map.
+// JSON, missing or mistyped keys, numbers that do not fit an int (however
+// large), duplicate ids, ids with gaps, unknown neighbours or super regions,
+// a bonus outside 0..kMaxBonus (map.h), an empty super region, a
+// disconnected map.
 #ifndef WL_TOOLS_HARNESS_MAP_JSON_H_
 #define WL_TOOLS_HARNESS_MAP_JSON_H_
 

@@ -13,6 +13,7 @@
 #include "boost/json.hpp"
 #include "common/cli.h"
 #include "common/files.h"
+#include "common/terminal.h"
 #include "harness/dump_reader.h"
 #include "harness/engine.h"
 #include "harness/map_json.h"
@@ -22,21 +23,31 @@ namespace {
 
 namespace fs = std::filesystem;
 
-absl::StatusOr<std::string> ReadGzip(const fs::path& path) {
+// Inflates `path` chunk by chunk, handing each chunk to `sink`; fails once
+// more than max_bytes come out.
+template <typename Sink>
+absl::Status InflateGzip(const std::string& path, size_t max_bytes, Sink sink) {
   gzFile f = gzopen(path.c_str(), "rb");
-  if (!f)
-    return absl::NotFoundError(absl::StrCat("cannot read ", path.string()));
-  std::string out;
-  char buffer[1 << 16];
+  if (!f) return absl::NotFoundError(absl::StrCat("cannot read ", path));
+  std::vector<char> buffer(1 << 16);
+  size_t total = 0;
   int n;
-  while ((n = gzread(f, buffer, sizeof buffer)) > 0) out.append(buffer, n);
-  bool failed = n < 0;
-  gzclose(f);
-  if (failed) {
-    return absl::DataLossError(
-        absl::StrCat(path.string(), " is not valid gzip"));
+  while ((n = gzread(f, buffer.data(), static_cast<unsigned>(buffer.size()))) >
+         0) {
+    total += static_cast<size_t>(n);
+    if (total > max_bytes) {
+      gzclose(f);
+      return absl::DataLossError(absl::StrCat(
+          path, " inflates to more than ", max_bytes,
+          " bytes, the most a recording may hold (a corrupt file or a gzip "
+          "bomb?)"));
+    }
+    sink(buffer.data(), static_cast<size_t>(n));
   }
-  return out;
+  const bool failed = n < 0;
+  gzclose(f);
+  if (failed) return absl::DataLossError(path + " is not valid gzip");
+  return absl::OkStatus();
 }
 
 // Plays back the answers a dump recorded, in order.
@@ -131,40 +142,82 @@ std::string WinnerName(Outcome outcome) {
                                            : "draw";
 }
 
-absl::StatusOr<RecordedGame> LoadRecordedGame(const std::string& dir_name,
-                                              const std::string& maps_dir) {
-  fs::path dir(dir_name);
-  if (!fs::is_directory(dir)) {
-    return absl::NotFoundError(absl::StrCat(dir_name, " is not a directory"));
-  }
-  absl::StatusOr<std::string> meta_text =
-      ReadFileToString((dir / "meta.json").string());
-  if (!meta_text.ok()) return meta_text.status();
+absl::StatusOr<std::string> ReadGzipFile(const std::string& path,
+                                         size_t max_bytes) {
+  // Measure first, so that a bomb is refused before any memory is taken.
+  size_t size = 0;
+  absl::Status measured =
+      InflateGzip(path, max_bytes, [&](const char*, size_t n) { size += n; });
+  if (!measured.ok()) return measured;
+  std::string out;
+  out.reserve(size);
+  absl::Status read =
+      InflateGzip(path, max_bytes,
+                  [&](const char* data, size_t n) { out.append(data, n); });
+  if (!read.ok()) return read;
+  return out;
+}
+
+absl::StatusOr<RecordingMeta> ReadRecordingMeta(const std::string& dir_name,
+                                                const std::string& maps_dir) {
+  const fs::path dir(dir_name);
+  const std::string path = (dir / "meta.json").string();
+  absl::StatusOr<std::string> text = ReadFileToString(path);
+  if (!text.ok()) return absl::NotFoundError("cannot read " + path);
   boost::json::error_code ec;
-  boost::json::value meta = boost::json::parse(*meta_text, ec);
+  boost::json::value meta = boost::json::parse(*text, ec);
   const boost::json::object* obj =
       !ec && meta.is_object() ? &meta.as_object() : nullptr;
   if (!obj || !obj->contains("seed") || !obj->at("seed").is_number() ||
       !obj->contains("map") || !obj->at("map").is_string() ||
       !obj->contains("winner") || !obj->at("winner").is_string()) {
     return absl::InvalidArgumentError(
-        absl::StrCat((dir / "meta.json").string(),
+        absl::StrCat(path,
                      ": needs a JSON object with \"seed\" (number), \"map\" "
                      "and \"winner\""));
   }
-  RecordedGame game;
-  game.seed = obj->at("seed").to_number<int64_t>();
-  game.winner = std::string(obj->at("winner").as_string());
-  fs::path maps =
+  const boost::json::value& seed = obj->at("seed");
+  if (!seed.is_int64()) {  // a fraction, or beyond a Java long's range
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": \"seed\" must be an integer from -2^63 to 2^63-1, not ",
+        boost::json::serialize(seed)));
+  }
+  RecordingMeta out;
+  out.seed = seed.as_int64();
+  out.winner = std::string(obj->at("winner").as_string());
+  const fs::path maps =
       maps_dir.empty() ? dir / ".." / ".." / "maps" : fs::path(maps_dir);
-  game.map_path = (maps / std::string(obj->at("map").as_string())).string();
+  out.map_path = (maps / std::string(obj->at("map").as_string())).string();
+  for (int p = 0; p < 2; ++p) {
+    const boost::json::value* label =
+        obj->if_contains(absl::StrCat("player", p + 1));
+    if (label && label->is_string()) {
+      out.players[p] = std::string(label->as_string());
+    }
+  }
+  return out;
+}
+
+absl::StatusOr<RecordedGame> LoadRecordedGame(const std::string& dir_name,
+                                              const std::string& maps_dir) {
+  fs::path dir(dir_name);
+  if (!fs::is_directory(dir)) {
+    return absl::NotFoundError(absl::StrCat(dir_name, " is not a directory"));
+  }
+  absl::StatusOr<RecordingMeta> meta = ReadRecordingMeta(dir_name, maps_dir);
+  if (!meta.ok()) return meta.status();
+  RecordedGame game;
+  game.seed = meta->seed;
+  game.winner = meta->winner;
+  game.map_path = meta->map_path;
   for (int p = 0; p < 2; ++p) {
     absl::StatusOr<std::string> text = ReadFileToString(
         (dir / absl::StrCat("dump_player", p + 1, ".txt")).string());
     if (!text.ok()) return text.status();
     game.dump[p] = *std::move(text);
   }
-  absl::StatusOr<std::string> replay = ReadGzip(dir / "replay.txt.gz");
+  absl::StatusOr<std::string> replay =
+      ReadGzipFile((dir / "replay.txt.gz").string());
   if (!replay.ok()) return replay.status();
   game.replay = *std::move(replay);
   if (fs::exists(dir / "engine_stderr.txt")) {
@@ -237,14 +290,19 @@ int VerifyMain(int argc, char** argv) {
   int identical = 0;
   for (const std::string& dir : dirs) {
     absl::StatusOr<std::string> diff = VerifyGameDir(dir, maps_dir);
+    // Names and diffs hold recorded text: escaped; each line flushed.
+    const std::string name = EscapeForTerminal(dir);
     if (!diff.ok()) {
-      std::cout << dir << ": error: " << diff.status().message() << "\n";
+      std::cout << name << ": error: "
+                << EscapeForTerminal(std::string(diff.status().message()))
+                << std::endl;
       status = 2;
     } else if (diff->empty()) {
-      std::cout << dir << ": identical\n";
+      std::cout << name << ": identical" << std::endl;
       ++identical;
     } else {
-      std::cout << dir << ": differs: " << *diff << "\n";
+      std::cout << name << ": differs: " << EscapeForTerminal(*diff)
+                << std::endl;
       if (status == 0) status = 1;
     }
   }

@@ -14,6 +14,7 @@
 #ifndef WL_TOOLS_HARNESS_VERIFY_H_
 #define WL_TOOLS_HARNESS_VERIFY_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,6 +23,30 @@
 #include "rules.h"
 
 namespace wl::tools {
+
+// The most bytes a replay.txt.gz may inflate to: 128 MiB, 14 times the
+// longest official recording (8.9 MB). More is refused as an error (a gzip
+// bomb must not exhaust memory).
+constexpr size_t kMaxReplayBytes = size_t{128} << 20;
+
+// The text of a gzip file (or of a plain file, as zlib reads those too), or
+// DataLoss when it is not valid gzip or inflates to more than max_bytes.
+// Memory stays below max_bytes whatever the file holds.
+absl::StatusOr<std::string> ReadGzipFile(const std::string& path,
+                                         size_t max_bytes = kMaxReplayBytes);
+
+// What a recording's meta.json says. The seed must be an integer that fits
+// a Java long (what the engine seeds its generator with).
+struct RecordingMeta {
+  int64_t seed = 0;
+  std::string map_path;    // <maps_dir>/<"map">
+  std::string winner;      // "player1", "player2" or "draw"
+  std::string players[2];  // the bots' labels ("player1", "player2"), or ""
+};
+// The map is looked up as <maps_dir>/<"map">; an empty maps_dir means
+// <dir>/../../maps (where ../shared keeps them).
+absl::StatusOr<RecordingMeta> ReadRecordingMeta(
+    const std::string& dir, const std::string& maps_dir = "");
 
 // A recorded game, read from its directory.
 struct RecordedGame {
@@ -59,8 +84,9 @@ absl::StatusOr<std::string> VerifyGameDir(const std::string& dir,
 // with "T", wherever they are in a line (the engine glues some lines).
 std::string MaskTimebanks(const std::string& text);
 
-// `warlight verify DIR... [--maps DIR]`: one line per game, exit status 1 if
-// any game differs, 2 on a usage error or an unreadable directory.
+// `warlight verify DIR... [--maps DIR]`: one line per game, flushed as it is
+// printed, recorded text escaped for the terminal; exit status 1 if any game
+// differs, 2 on a usage error or an unreadable or malformed directory.
 int VerifyMain(int argc, char** argv);
 
 }  // namespace wl::tools

@@ -8,13 +8,16 @@
 #include <iostream>
 #include <limits>
 #include <string_view>
+#include <unordered_map>
 
 #include "absl/strings/str_cat.h"
 #include "boost/json.hpp"
 #include "common/cli.h"
 #include "common/files.h"
+#include "common/terminal.h"
 #include "harness/dump_reader.h"
 #include "harness/map_json.h"
+#include "harness/verify.h"
 #include "rules.h"
 #include "viewer/page_assets.h"
 
@@ -47,18 +50,34 @@ struct Cell {
 using Snapshot = std::vector<Cell>;  // by region id; index 0 unused
 
 // One state of a history: the start of the game or of a round (no event),
-// or the state after one event line.
+// or the state after one event line. Steps share the snapshots of the map
+// lines, so memory grows with the replay's size, not with steps x regions.
 struct Step {
   int round = 0;
   std::string event;
-  Snapshot map;
+  int map = 0;  // index into History::maps
 };
 
 struct History {
   std::vector<Step> steps;
+  std::vector<Snapshot> maps;    // one per map line
   std::vector<int> round_start;  // index of each round's first step
   std::string end;               // "player1 won" ...
+  const Snapshot& MapAt(size_t step) const { return maps[steps[step].map]; }
 };
+
+// What a replay may hold. The official engine writes at most 204 events a
+// round (51 moves per phase and player) and plays max(60, 2.5 x regions)
+// rounds; more is refused, so a hostile replay cannot make the page slow.
+constexpr int kMaxEventsPerRound = 1000;
+
+// The most armies a region may show: the page packs armies * 4 + owner into
+// 31 bits. No game on a valid map comes near it (see kMaxBonus in map.h).
+constexpr int64_t kMaxArmies = std::numeric_limits<int32_t>::max() / 4;
+static_assert(int64_t{std::max(60, kMaxRegionId * 5 / 2) + 1} *
+                      (10 + int64_t{kMaxSuperRegionId} * kMaxBonus) +
+                  6 * kRegionSlots <=
+              kMaxArmies);
 
 struct ParsedReplay {
   std::vector<int> candidates;
@@ -117,9 +136,12 @@ std::string ParseMapLine(std::string_view line, const Map& map, int slots,
     int64_t id = 0, armies = 0;
     if (a == std::string_view::npos || a == b ||
         !ParseInt(token.substr(0, a), &id) ||
-        !ParseInt(token.substr(b + 1), &armies) || armies < 0 ||
-        armies > std::numeric_limits<int32_t>::max() / 4) {
-      return absl::StrCat("bad region entry \"", std::string(token), "\"");
+        !ParseInt(token.substr(b + 1), &armies) || armies < 0) {
+      return absl::StrCat("bad region entry ", Quoted(token));
+    }
+    if (armies > kMaxArmies) {
+      return absl::StrCat("region entry ", Quoted(token), " holds more than ",
+                          kMaxArmies, " armies, the most a game can reach");
     }
     if (id < 1 || id >= slots || !map.HasRegion(static_cast<int>(id))) {
       return absl::StrCat("region ", id, " is not on the map");
@@ -147,111 +169,131 @@ std::string ParseMapLine(std::string_view line, const Map& map, int slots,
   return "";
 }
 
+absl::Status LineError(size_t line, const std::string& why) {
+  return absl::InvalidArgumentError(
+      absl::StrCat("replay.txt line ", line + 1, ": ", why));
+}
+
+constexpr const char* kHistoryNames[3] = {
+    "the full history", "player1's history", "player2's history"};
+
+// Reads one history from lines[*i] on, up to and including its end line.
+absl::Status ParseHistory(const std::vector<std::string_view>& lines,
+                          const Map& map, int h, size_t* i, History* history) {
+  const int slots = map.RegionIds().back() + 1;
+  const int max_rounds = Game(map).MaxRounds();
+  int round = -1, events = 0;
+  std::optional<std::string> pending;  // an event waiting for its map
+  auto flush = [&]() {
+    if (!pending) return;
+    const int current = static_cast<int>(history->maps.size()) - 1;
+    history->steps.push_back({round, *std::move(pending), current});
+    pending.reset();
+  };
+  if (*i >= lines.size()) {
+    return LineError(
+        lines.size() - 1,
+        absl::StrCat(kHistoryNames[h], " is missing (a replay holds three)"));
+  }
+  if (!StartsWith(lines[*i], "map")) {
+    return LineError(
+        *i, absl::StrCat(kHistoryNames[h], " must start with a map line, not ",
+                         Quoted(lines[*i])));
+  }
+  for (; *i < lines.size(); ++*i) {
+    const std::string_view line = lines[*i];
+    if (line == "map" || StartsWith(line, "map ")) {
+      Snapshot snap;
+      if (std::string err = ParseMapLine(line, map, slots, &snap);
+          !err.empty()) {
+        return LineError(*i, err);
+      }
+      history->maps.push_back(std::move(snap));
+      if (history->steps.empty()) {
+        history->steps.push_back({0, "", 0});
+        history->round_start.push_back(0);
+      }
+      flush();  // otherwise the map after the draft: it starts round 1
+    } else if (StartsWith(line, "round ")) {
+      flush();
+      int64_t n = -1;
+      if (!ParseInt(line.substr(6), &n) || n != round + 1) {
+        return LineError(*i, absl::StrCat("expected \"round ", round + 1,
+                                          "\", not ", Quoted(line)));
+      }
+      if (n > max_rounds) {
+        return LineError(*i, absl::StrCat("round ", n,
+                                          " is past the last "
+                                          "round played on this map (",
+                                          max_rounds, ")"));
+      }
+      round = static_cast<int>(n);
+      events = 0;
+      if (round > 0) {
+        history->steps.push_back(
+            {round, "", static_cast<int>(history->maps.size()) - 1});
+        history->round_start.push_back(static_cast<int>(history->steps.size()) -
+                                       1);
+      }
+    } else if (line == "player1 won" || line == "player2 won" ||
+               line == "Nobody won") {
+      flush();
+      history->end = std::string(line);
+      ++*i;
+      return absl::OkStatus();
+    } else if (StartsWith(line, "player1 ") || StartsWith(line, "player2 ")) {
+      if (round < 0) return LineError(*i, "a move before \"round 0\"");
+      if (++events > kMaxEventsPerRound) {
+        return LineError(*i, absl::StrCat("round ", round, " holds more than ",
+                                          kMaxEventsPerRound, " moves"));
+      }
+      flush();
+      pending = std::string(line);
+    } else {
+      return LineError(*i, "unexpected line " + Quoted(line));
+    }
+  }
+  return LineError(lines.size() - 1,
+                   absl::StrCat(kHistoryNames[h],
+                                " does not end with \"player1 won\", \"player2 "
+                                "won\" or \"Nobody won\""));
+}
+
 absl::StatusOr<ParsedReplay> ParseReplay(std::string_view text,
                                          const Map& map) {
-  const int slots = map.RegionIds().back() + 1;
   std::vector<std::string_view> lines = SplitLines(text);
-  size_t i = 0;
-  auto fail = [&](size_t line, const std::string& why) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("replay.txt line ", line + 1, ": ", why));
-  };
   if (lines.empty()) return absl::InvalidArgumentError("replay.txt is empty");
   ParsedReplay out;
+  size_t i = 0;
   if (!StartsWith(lines[0], "map")) {  // the draft candidates
     for (std::string_view token : SplitSpaces(lines[0])) {
       int64_t id = 0;
-      if (!ParseInt(token, &id) || !map.HasRegion(static_cast<int>(id))) {
-        return fail(0, "expected the draft candidates or a map line, not " +
-                           Quoted(lines[0]));
+      if (!ParseInt(token, &id) || id < 1 || id > kMaxRegionId ||
+          !map.HasRegion(static_cast<int>(id))) {
+        return LineError(0,
+                         "expected the draft candidates or a map line, not " +
+                             Quoted(lines[0]));
       }
       out.candidates.push_back(static_cast<int>(id));
     }
     ++i;
   }
-  const char* const kNames[3] = {"the full history", "player1's history",
-                                 "player2's history"};
   for (int h = 0; h < 3; ++h) {
-    History& history = out.views[h];
-    int round = -1;
-    std::optional<std::string> pending;  // an event waiting for its map
-    Snapshot current;
-    auto flush = [&]() {
-      if (pending) {
-        history.steps.push_back({round, *std::move(pending), current});
-        pending.reset();
-      }
-    };
-    bool ended = false;
-    if (i >= lines.size()) {
-      return fail(
-          lines.size() - 1,
-          absl::StrCat(kNames[h], " is missing (a replay holds three)"));
-    }
-    if (!StartsWith(lines[i], "map")) {
-      return fail(i,
-                  absl::StrCat(kNames[h], " must start with a map line, not ",
-                               Quoted(lines[i])));
-    }
-    for (; i < lines.size() && !ended; ++i) {
-      std::string_view line = lines[i];
-      if (line == "map" || StartsWith(line, "map ")) {
-        Snapshot snap;
-        if (std::string err = ParseMapLine(line, map, slots, &snap);
-            !err.empty()) {
-          return fail(i, err);
-        }
-        current = std::move(snap);
-        if (history.steps.empty()) {
-          history.steps.push_back({0, "", current});
-          history.round_start.push_back(0);
-        } else if (pending) {
-          flush();
-        }
-        // Otherwise the map after the draft: it starts round 1.
-      } else if (StartsWith(line, "round ")) {
-        flush();
-        int64_t n = -1;
-        if (!ParseInt(line.substr(6), &n) || n != round + 1) {
-          return fail(i, absl::StrCat("expected \"round ", round + 1,
-                                      "\", not ", Quoted(line)));
-        }
-        round = static_cast<int>(n);
-        if (round > 0) {
-          history.steps.push_back({round, "", current});
-          history.round_start.push_back(static_cast<int>(history.steps.size()) -
-                                        1);
-        }
-      } else if (line == "player1 won" || line == "player2 won" ||
-                 line == "Nobody won") {
-        flush();
-        history.end = std::string(line);
-        ended = true;
-      } else if (StartsWith(line, "player1 ") || StartsWith(line, "player2 ")) {
-        if (round < 0) return fail(i, "a move before \"round 0\"");
-        flush();
-        pending = std::string(line);
-      } else {
-        return fail(i, "unexpected line " + Quoted(line));
-      }
-    }
-    if (!ended) {
-      return fail(lines.size() - 1,
-                  absl::StrCat(kNames[h],
-                               " does not end with \"player1 won\", \"player2 "
-                               "won\" or \"Nobody won\""));
+    if (absl::Status s = ParseHistory(lines, map, h, &i, &out.views[h]);
+        !s.ok()) {
+      return s;
     }
   }
   if (i < lines.size()) {
-    return fail(i,
-                "unexpected text after the third history: " + Quoted(lines[i]));
+    return LineError(
+        i, "unexpected text after the third history: " + Quoted(lines[i]));
   }
   const size_t rounds = out.views[0].round_start.size();
   for (int h = 1; h < 3; ++h) {
     const size_t own = out.views[h].round_start.size();
     if (own != rounds || out.views[h].end != out.views[0].end) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "replay.txt: ", kNames[h], " (", own - 1, " rounds, \"",
+          "replay.txt: ", kHistoryNames[h], " (", own - 1, " rounds, \"",
           out.views[h].end, "\") does not match the full history (", rounds - 1,
           " rounds, \"", out.views[0].end, "\")"));
     }
@@ -268,9 +310,19 @@ bool Agrees(const Snapshot& full, const Snapshot& view) {
 }
 
 // For each step of a player's history, the step of the full history it
-// shows: the same event line whose map agrees on what the player sees (the
-// views hold a subsequence of the full history's events, spec section 11).
+// shows: the first later step of the round with the same event line whose
+// map agrees on what the player sees, else the first with the same event
+// line (the views hold a subsequence of the full history's events, spec
+// section 11). Looked up by event line, and at most kTries maps compared
+// per step, so a long or hostile replay costs linear time.
 std::vector<int> AlignToFull(const History& full, const History& view) {
+  constexpr int kTries = 16;
+  std::unordered_map<std::string_view, std::vector<int>> where;
+  for (size_t k = 0; k < full.steps.size(); ++k) {
+    if (!full.steps[k].event.empty()) {
+      where[full.steps[k].event].push_back(static_cast<int>(k));
+    }
+  }
   std::vector<int> f(view.steps.size(), 0);
   int j = 0;
   const int rounds = static_cast<int>(full.round_start.size());
@@ -283,17 +335,23 @@ std::vector<int> AlignToFull(const History& full, const History& view) {
     }
     const int end = s.round + 1 < rounds ? full.round_start[s.round + 1]
                                          : static_cast<int>(full.steps.size());
-    int found = -1;
-    for (int pass = 0; pass < 2 && found < 0; ++pass) {
-      for (int k = j + 1; k < end; ++k) {
-        if (full.steps[k].event == s.event &&
-            (pass == 1 || Agrees(full.steps[k].map, s.map))) {
-          found = k;
-          break;
+    auto same = where.find(s.event);
+    if (same != where.end()) {
+      const std::vector<int>& at = same->second;
+      auto first = std::upper_bound(at.begin(), at.end(), j);
+      if (first != at.end() && *first < end) {
+        int found = *first;
+        int tries = 0;
+        for (auto k = first; k != at.end() && *k < end && tries < kTries;
+             ++k, ++tries) {
+          if (Agrees(full.maps[full.steps[*k].map], view.maps[s.map])) {
+            found = *k;
+            break;
+          }
         }
+        j = found;
       }
     }
-    if (found >= 0) j = found;
     f[i] = j;
   }
   return f;
@@ -333,16 +391,19 @@ json::array EncodeDeltas(const History& history, const Map& map) {
   json::array steps;
   steps.reserve(history.steps.size());
   const Snapshot* previous = nullptr;
+  int previous_index = -1;
   for (const Step& s : history.steps) {
     json::array delta;
+    const Snapshot& now = history.maps[s.map];
     for (int id : map.RegionIds()) {
-      if (!previous || (*previous)[id] != s.map[id]) {
-        delta.push_back(id);
-        delta.push_back(s.map[id].Packed());
-      }
+      if (s.map == previous_index) break;  // the same map line: no change
+      if (previous && (*previous)[id] == now[id]) continue;
+      delta.push_back(id);
+      delta.push_back(now[id].Packed());
     }
     steps.push_back(std::move(delta));
-    previous = &s.map;
+    previous = &now;
+    previous_index = s.map;
   }
   return steps;
 }
@@ -353,9 +414,8 @@ json::object RoundStats(const History& full, const Map& map) {
   json::array regions[2], armies[2], income[2];
   const int rounds = static_cast<int>(full.round_start.size());
   for (int r = 0; r < rounds; ++r) {
-    const Snapshot& snap = r + 1 < rounds
-                               ? full.steps[full.round_start[r + 1]].map
-                               : full.steps.back().map;
+    const Snapshot& snap = r + 1 < rounds ? full.MapAt(full.round_start[r + 1])
+                                          : full.MapAt(full.steps.size() - 1);
     State state;
     int count[2] = {0, 0};
     int64_t total[2] = {0, 0};
@@ -541,6 +601,39 @@ double Median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
+// The centre (median) and spread (of the middle 80%, else of all) of the
+// finite values of one axis, both halved so that no difference overflows.
+std::pair<double, double> HalfCentreAndSpread(const std::vector<double>& v) {
+  std::vector<double> s;
+  for (double x : v) {
+    if (std::isfinite(x)) s.push_back(x / 2);
+  }
+  if (s.empty()) return {0, 0};
+  std::sort(s.begin(), s.end());
+  const size_t cut = s.size() / 10;
+  double spread = s[s.size() - 1 - cut] - s[cut];
+  if (!(spread > 0)) spread = s.back() - s.front();
+  return {s[s.size() / 2], spread};
+}
+
+// Given positions may be any numbers: a wild one (1e308) must neither
+// overflow the distances computed from them nor squeeze the others into a
+// dot. Both axes are centred on their medians and divided by the larger
+// spread; what lies beyond 5 spreads is clamped there; a non-finite
+// coordinate is ignored (the median is used).
+void NormalisePositions(std::vector<double>* x, std::vector<double>* y) {
+  const auto [cx, sx] = HalfCentreAndSpread(*x);
+  const auto [cy, sy] = HalfCentreAndSpread(*y);
+  const double spread = std::max(sx, sy) > 0 ? std::max(sx, sy) : 1;
+  constexpr double kMost = 5;
+  auto normalise = [&](double v, double centre) {
+    if (!std::isfinite(v)) return 0.0;
+    return std::clamp((v / 2 - centre) / spread, -kMost, kMost);
+  };
+  for (double& v : *x) v = normalise(v, cx);
+  for (double& v : *y) v = normalise(v, cy);
+}
+
 }  // namespace
 
 MapLayout LayoutMap(const Map& map, const std::optional<Points>& positions) {
@@ -555,6 +648,7 @@ MapLayout LayoutMap(const Map& map, const std::optional<Points>& positions) {
       x[k] = p.first;
       y[k] = p.second;
     }
+    NormalisePositions(&x, &y);
   } else {
     StressLayout(map, &x, &y);
   }
@@ -891,11 +985,7 @@ std::optional<Points> MapPositions(const json::value& root, const Map& map) {
     const int64_t k = id->to_number<int64_t>();
     if (k < 1 || k >= static_cast<int64_t>(positions.size())) continue;
     positions[k] = {x->to_number<double>(), y->to_number<double>()};
-    if (!std::isfinite(positions[k].first) ||
-        !std::isfinite(positions[k].second)) {
-      return std::nullopt;
-    }
-    have[k] = true;
+    have[k] = true;  // LayoutMap ignores a non-finite coordinate
   }
   for (int id : map.RegionIds()) {
     if (!have[id]) return std::nullopt;
@@ -980,7 +1070,7 @@ absl::StatusOr<std::string> ReplayHtmlFromFiles(const ReplayFiles& files) {
   // Wastelands: more than 2 armies on the initial map (spec section 4).
   std::vector<int> wastelands;
   for (int id : map->RegionIds()) {
-    if (full.steps[0].map[id].armies > 2) wastelands.push_back(id);
+    if (full.MapAt(0)[id].armies > 2) wastelands.push_back(id);
   }
   const int rounds = static_cast<int>(full.round_start.size());
   json::object data{
@@ -1024,30 +1114,104 @@ absl::StatusOr<std::string> ReplayHtmlFromFiles(const ReplayFiles& files) {
       "</script>\n</body>\n</html>\n");
 }
 
-absl::StatusOr<std::string> ReplayHtml(const std::string& game_dir) {
+namespace {
+
+// A file's text, refused beyond kMaxReplayBytes (checked before reading).
+absl::StatusOr<std::string> ReadBounded(const fs::path& path) {
+  std::error_code ec;
+  const uintmax_t size = fs::file_size(path, ec);
+  if (!ec && size > kMaxReplayBytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path.string(), " holds ", size, " bytes, more than the ",
+                     kMaxReplayBytes, " a replay may hold"));
+  }
+  absl::StatusOr<std::string> text = ReadFileToString(path.string());
+  if (!text.ok()) return absl::NotFoundError("cannot read " + path.string());
+  return text;
+}
+
+// result.json's fields that the page shows, from an official recording's
+// meta.json.
+std::string ResultFromMeta(const RecordingMeta& meta) {
+  json::array players;
+  for (const std::string& label : meta.players) {
+    json::object player;
+    if (!label.empty()) player["bot"] = label;
+    players.push_back(std::move(player));
+  }
+  return json::serialize(
+      json::object{{"players", std::move(players)},
+                   {"seed", meta.seed},
+                   {"map", fs::path(meta.map_path).filename().string()},
+                   {"winner", meta.winner}});
+}
+
+// The replay, map and result of a folder: replay.txt or replay.txt.gz;
+// map.json, or the map that meta.json names; result.json, or meta.json.
+absl::Status ReadReplayMapAndResult(const fs::path& dir,
+                                    const std::string& maps_dir,
+                                    ReplayFiles* files) {
+  std::error_code ec;
+  absl::StatusOr<std::string> replay =
+      fs::exists(dir / "replay.txt", ec) ? ReadBounded(dir / "replay.txt")
+      : fs::exists(dir / "replay.txt.gz", ec)
+          ? ReadGzipFile((dir / "replay.txt.gz").string())
+          : absl::NotFoundError(
+                "no replay.txt or "
+                "replay.txt.gz");
+  if (!replay.ok()) return replay.status();
+  files->replay = *std::move(replay);
+  std::optional<RecordingMeta> meta;
+  if (fs::exists(dir / "meta.json", ec)) {
+    absl::StatusOr<RecordingMeta> read =
+        ReadRecordingMeta(dir.string(), maps_dir);
+    if (!read.ok()) return read.status();
+    meta = *std::move(read);
+  }
+  fs::path map_path = dir / "map.json";
+  if (!fs::exists(map_path, ec)) {
+    if (!meta) return absl::NotFoundError("no map.json (nor a meta.json)");
+    map_path = meta->map_path;
+  }
+  absl::StatusOr<std::string> map = ReadFileToString(map_path.string());
+  if (!map.ok()) {
+    return absl::NotFoundError(absl::StrCat(
+        "cannot read the map ", map_path.string(),
+        meta && map_path != dir / "map.json"
+            ? " that meta.json names (--maps DIR says where the maps are)"
+            : ""));
+  }
+  files->map_json = *std::move(map);
+  if (fs::exists(dir / "result.json", ec)) {
+    absl::StatusOr<std::string> result =
+        ReadFileToString((dir / "result.json").string());
+    if (!result.ok()) return result.status();
+    files->result = *std::move(result);
+  } else if (meta) {
+    files->result = ResultFromMeta(*meta);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> ReplayHtml(const std::string& game_dir,
+                                       const std::string& maps_dir) {
   const fs::path dir(game_dir);
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) {
     return absl::NotFoundError(game_dir + " is not a folder");
   }
   ReplayFiles files;
-  struct {
-    const char* name;
-    std::string* text;
-    bool required;
-  } const inputs[] = {{"replay.txt", &files.replay, true},
-                      {"map.json", &files.map_json, true},
-                      {"result.json", &files.result, false},
-                      {"dump_player1.txt", &files.dump[0], false},
-                      {"dump_player2.txt", &files.dump[1], false}};
-  for (const auto& in : inputs) {
-    const fs::path path = dir / in.name;
-    if (!in.required && !fs::exists(path, ec)) continue;
-    absl::StatusOr<std::string> text = ReadFileToString(path.string());
-    if (!text.ok()) {
-      return absl::NotFoundError("cannot read " + path.string());
-    }
-    *in.text = *std::move(text);
+  if (absl::Status s = ReadReplayMapAndResult(dir, maps_dir, &files); !s.ok()) {
+    return absl::Status(s.code(), absl::StrCat(game_dir, ": ", s.message()));
+  }
+  for (int p = 0; p < 2; ++p) {
+    const fs::path path = dir / absl::StrCat("dump_player", p + 1, ".txt");
+    if (!fs::exists(path, ec)) continue;
+    absl::StatusOr<std::string> text = ReadBounded(path);
+    if (!text.ok()) return text.status();
+    files.dump[p] = *std::move(text);
   }
   absl::StatusOr<std::string> page = ReplayHtmlFromFiles(files);
   if (!page.ok()) {
@@ -1064,34 +1228,65 @@ absl::Status WriteReplayHtml(const std::string& game_dir) {
                              *page);
 }
 
+namespace {
+
+// Where `warlight view` writes a folder's page.
+std::string PagePath(const std::string& game_dir, const std::string& out_dir) {
+  if (out_dir.empty()) return (fs::path(game_dir) / "replay.html").string();
+  fs::path name = fs::path(game_dir).lexically_normal().filename();
+  if (name.empty())
+    name = fs::path(game_dir).lexically_normal().parent_path().filename();
+  if (name.empty() || name == "." || name == "..") name = "game";
+  return (fs::path(out_dir) / name).string() + ".html";
+}
+
+}  // namespace
+
 int ViewMain(int argc, char** argv) {
+  std::string maps_dir, out_dir;
   Flags flags("view", "GAME_DIR...",
               "Writes GAME_DIR/replay.html: the game as one self-contained\n"
-              "page (no network) to open in any browser, built from the\n"
-              "folder's replay.txt and map.json (and result.json and the\n"
-              "dumps when present), as `warlight match` and the arena's kept\n"
-              "games write them. In the page: space plays or pauses, left and\n"
-              "right step one event, up and down one round, v cycles the full\n"
-              "view and the players' fogged views. replay.html?round=R&step=K"
-              "\n&view=V opens on a given round, step and view.");
+              "page (no network) to open in any browser. GAME_DIR is a\n"
+              "folder that `warlight match` or the arena's kept games wrote\n"
+              "(replay.txt, map.json, and result.json and the dumps when\n"
+              "present) or an official recording as stored (replay.txt.gz,\n"
+              "meta.json naming the map, the dumps). In the page: space\n"
+              "plays or pauses, left and right step one event, up and down\n"
+              "one round, v cycles the full view and the players' fogged\n"
+              "views. replay.html?round=R&step=K&view=V opens on a given\n"
+              "round, step and view.");
+  flags.String("maps", &maps_dir, "DIR",
+               "where the maps named in a meta.json are (default: "
+               "GAME_DIR/../../maps)");
+  flags.String("out", &out_dir, "DIR",
+               "write each page as DIR/<GAME_DIR's name>.html instead (for "
+               "read-only folders)");
   std::vector<std::string> dirs;
   if (std::optional<int> exit = flags.Parse(argc, argv, &dirs)) return *exit;
   if (dirs.empty()) return flags.Fail("needs at least one GAME_DIR");
+  std::error_code ec;
+  if (!out_dir.empty() && !fs::is_directory(out_dir, ec) &&
+      !fs::create_directories(out_dir, ec)) {
+    return flags.Fail("cannot create --out " + EscapeForTerminal(out_dir));
+  }
   int status = 0;
   for (const std::string& dir : dirs) {
-    absl::StatusOr<std::string> page = ReplayHtml(dir);
-    if (!page.ok()) {
-      std::cerr << "warlight view: " << page.status().message() << "\n";
+    absl::StatusOr<std::string> page = ReplayHtml(dir, maps_dir);
+    if (!page.ok()) {  // names and quotes recorded text: escaped
+      std::cerr << "warlight view: "
+                << EscapeForTerminal(std::string(page.status().message()))
+                << "\n";
       status = std::max(status, 2);
       continue;
     }
-    const std::string out = (fs::path(dir) / "replay.html").string();
+    const std::string out = PagePath(dir, out_dir);
     if (absl::Status s = WriteFileAtomically(out, *page); !s.ok()) {
-      std::cerr << "warlight view: " << s.message() << "\n";
+      std::cerr << "warlight view: "
+                << EscapeForTerminal(std::string(s.message())) << "\n";
       status = std::max(status, 1);
       continue;
     }
-    std::cout << out << "\n";
+    std::cout << EscapeForTerminal(out) << "\n";
   }
   return status;
 }

@@ -4,15 +4,25 @@
 //   absl::Status s = wl::tools::WriteReplayHtml("games/20250101-seed42");
 //   // -> games/20250101-seed42/replay.html; open it in any browser
 //
-// On the command line: `warlight view GAME_DIR...` (re)writes the pages.
+// On the command line: `warlight view GAME_DIR...` (re)writes the pages;
+// `--out DIR` writes them elsewhere (DIR/<folder name>.html).
 //
 // The page is built from the game folder that `warlight match` and the
 // arena's kept games write: replay.txt (required; its three histories, spec
 // section 11), map.json (required; official JSON, with optional per-region
-// "x","y" positions in [0,1] as generated maps carry), result.json and the
-// two dumps (optional; bots, result, parse errors). Without positions the
-// regions are placed once, here, by a deterministic stress layout that pulls
-// each super region together.
+// "x","y" positions, any scale, as generated maps carry), result.json and
+// the two dumps (optional; bots, result, parse errors). An official
+// recording as stored (../shared/conformance/gNNN) works too: replay.txt.gz
+// instead of replay.txt, and meta.json naming the map (looked up as
+// `warlight verify` does, in maps_dir or GAME_DIR/../../maps) and giving
+// the bots' labels, the seed and the winner. Without positions the regions
+// are placed once, here, by a deterministic stress layout that pulls each
+// super region together.
+//
+// Hostile input is refused with one line, in bounded time and memory: a
+// replay over kMaxReplayBytes (verify.h), a round past the map's last
+// round or with more than 1000 moves, a region with more armies than a game
+// can reach (kMaxBonus, map.h).
 //
 // The page shows the map as a graph (super regions as tinted blobs with
 // their bonus, wastelands ringed), regions coloured by owner with their
@@ -56,8 +66,10 @@ struct ReplayFiles {
 // what is wrong.
 absl::StatusOr<std::string> ReplayHtmlFromFiles(const ReplayFiles& files);
 
-// The page for a game folder.
-absl::StatusOr<std::string> ReplayHtml(const std::string& game_dir);
+// The page for a game folder (either kind above). maps_dir: where the map
+// that a meta.json names is; "" means GAME_DIR/../../maps.
+absl::StatusOr<std::string> ReplayHtml(const std::string& game_dir,
+                                       const std::string& maps_dir = "");
 
 // Writes <game_dir>/replay.html whole (temporary file, then rename).
 absl::Status WriteReplayHtml(const std::string& game_dir);
@@ -70,7 +82,9 @@ struct MapLayout {
 };
 
 // Fits `positions` (by region id, any scale; e.g. map.json's "x","y") into
-// the box, or, when it is nullopt, computes a deterministic layout from the
+// the box (wild values such as 1e308 are clamped to 5 times the spread of
+// the others, non-finite ones ignored), or, when it is nullopt, computes a
+// deterministic layout from the
 // graph: stress majorization on path lengths where links inside a super
 // region are shorter than links between them. Either way, regions closer
 // than 2.4 radii are then pushed apart. The same map always gives the same
@@ -79,10 +93,10 @@ MapLayout LayoutMap(
     const Map& map,
     const std::optional<std::vector<std::pair<double, double>>>& positions);
 
-// `warlight view GAME_DIR...`: (re)writes each folder's replay.html. argv
-// holds the arguments after "view". Returns 0, 2 on bad flags or a folder
-// that cannot be read or parsed (one line on stderr), 1 if a page cannot be
-// written.
+// `warlight view GAME_DIR... [--maps DIR] [--out DIR]`: (re)writes each
+// folder's replay.html. argv holds the arguments after "view". Returns 0, 2
+// on bad flags or a folder that cannot be read or parsed (one line on
+// stderr, recorded text escaped), 1 if a page cannot be written.
 int ViewMain(int argc, char** argv);
 
 }  // namespace wl::tools
