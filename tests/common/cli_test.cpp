@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -100,8 +101,10 @@ std::string Output(const std::string& command) {
   return out;
 }
 
-// `warlight --version` and `warlight version`: the version of the top-level
-// project() line and the commit the source tree is at.
+// `warlight --version` and `warlight version`: one line with the version of
+// the top-level project() line and the commit the build was made from, a
+// commit of this checkout's history (HEAD itself unless the tree moved on
+// since the build), or "unknown" outside a git checkout.
 TEST(WarlightCommandTest, VersionNamesTheProjectVersionAndCommit) {
   std::ifstream cmake(std::string(WL_SOURCE_DIR) + "/CMakeLists.txt");
   std::stringstream text;
@@ -112,15 +115,26 @@ TEST(WarlightCommandTest, VersionNamesTheProjectVersionAndCommit) {
                                 std::regex(R"(project\(\S+ VERSION (\S+))")));
   const std::string warlight = std::string(WL_BINARY_DIR) + "/warlight";
   ASSERT_TRUE(std::filesystem::exists(warlight));
-  std::string commit = Output("git -C '" + std::string(WL_SOURCE_DIR) +
-                              "' rev-parse --short=12 HEAD");
-  if (!commit.empty()) commit.pop_back();  // the newline
-  const std::string expected = "warlight " + version[1].str() + " (git " +
-                               (commit.empty() ? "unknown" : commit);
+  const std::string git = "git -C '" + std::string(WL_SOURCE_DIR) + "' ";
+  const bool checkout = !Output(git + "rev-parse HEAD").empty();
   for (const char* flag : {" --version", " version"}) {
     const std::string out = Output("'" + warlight + "'" + flag);
-    EXPECT_EQ(out.rfind(expected, 0), 0u) << flag << ": " << out;
-    EXPECT_EQ(out.find('\n'), out.size() - 1) << "one line: " << out;
+    std::smatch line;
+    ASSERT_TRUE(std::regex_match(
+        out, line, std::regex(R"(warlight (\S+) \(git ([^,)]+)[^)]*\)\n)")))
+        << flag << ": " << out;
+    EXPECT_EQ(line[1].str(), version[1].str());
+    const std::string commit = line[2];
+    if (!checkout) {
+      EXPECT_EQ(commit.rfind("unknown", 0), 0u) << out;
+      continue;
+    }
+    EXPECT_TRUE(std::regex_match(commit, std::regex("[0-9a-f]{12}"))) << out;
+    EXPECT_EQ(std::system((git + "merge-base --is-ancestor " + commit +
+                           " HEAD 2>/dev/null")
+                              .c_str()),
+              0)
+        << commit << " is not a commit of this checkout";
   }
 }
 
