@@ -4,13 +4,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "gtest/gtest.h"
 
@@ -369,6 +374,99 @@ TEST(BotProcessTest, WorkingDirectory) {
   auto bot = StartBot("read -r x; pwd", options);
   ASSERT_NE(bot, nullptr);
   EXPECT_EQ(bot->Ask("go", kLongWaitMs).line, "/");
+}
+
+TEST(BotProcessTest, EndReasonNamesTheExitStatusOrSignal) {
+  const struct {
+    const char* script;
+    const char* reason;
+  } cases[] = {
+      {"read -r x; exit 3", "exit status 3"},
+      {"read -r x; kill -SEGV $$", "signal 11"},
+      {"exec 1>&-; read -r x; sleep 100", "closed its stdout"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.script);
+    auto bot = StartBot(c.script);
+    ASSERT_NE(bot, nullptr);
+    Reply reply = bot->Ask("go", 10000);
+    EXPECT_TRUE(reply.timed_out);
+    EXPECT_LT(reply.elapsed_ms, kPromptMs);
+    EXPECT_EQ(bot->EndReason(), c.reason);
+  }
+  auto alive = StartBot(kEchoBot);
+  ASSERT_NE(alive, nullptr);
+  EXPECT_EQ(alive->Ask("go", kLongWaitMs).line, "answer to go");
+  EXPECT_EQ(alive->EndReason(), "");
+  alive->Kill();  // killed by the harness: not a crash
+  EXPECT_EQ(alive->EndReason(), "");
+}
+
+// Children of this process (of any of its threads) that are zombies.
+int ZombieChildren() {
+  int zombies = 0;
+  std::error_code ec;
+  for (const auto& task :
+       std::filesystem::directory_iterator("/proc/self/task", ec)) {
+    std::istringstream children(ReadFile(task.path() / "children"));
+    for (long pid; children >> pid;) {
+      std::string stat = ReadFile("/proc/" + std::to_string(pid) + "/stat");
+      size_t paren = stat.rfind(')');
+      if (paren != std::string::npos && stat.compare(paren + 2, 1, "Z") == 0) {
+        ++zombies;
+      }
+    }
+  }
+  return zombies;
+}
+
+// The pids a bot wrote to `path`, one a line, that still exist (running or
+// zombie).
+std::vector<long> ExistingPids(const std::string& path) {
+  std::vector<long> existing;
+  std::istringstream in(ReadFile(path));
+  for (long pid; in >> pid;) {
+    if (std::filesystem::exists("/proc/" + std::to_string(pid))) {
+      existing.push_back(pid);
+    }
+  }
+  return existing;
+}
+
+TEST(BotProcessTest, SetsidDescendantsLeaveNoZombie) {
+  // Each session's bot leaves an orphan in a session of its own (it is out
+  // of the bot's process group, so the group kill misses it); it ends soon.
+  // It writes its pid to `one`; the bot moves it to `pids` and answers.
+  const std::string pids = TempPath("setsid_pids");
+  const std::string one = TempPath("setsid_pid");
+  std::remove(pids.c_str());
+  std::remove(one.c_str());
+  const std::string orphan = "(setsid sh -c 'echo $$ > " + one + ".tmp; mv " +
+                             one + ".tmp " + one +
+                             "; exec sleep 0.01' &); read -r x; while [ ! -s " +
+                             one + " ]; do sleep 0.001; done; cat " + one +
+                             " >> " + pids + "; rm " + one + "; echo ready";
+  for (int game = 0; game < 50; ++game) {
+    auto bot = StartBot(orphan);
+    ASSERT_NE(bot, nullptr);
+    EXPECT_EQ(bot->Ask("go", kLongWaitMs).line, "ready");
+  }
+  // One more that lives on after its orphan has ended: reaped mid-game.
+  auto bot = StartBot(orphan + "; read -r x");
+  ASSERT_NE(bot, nullptr);
+  EXPECT_EQ(bot->Ask("go", kLongWaitMs).line, "ready");
+  Pause(300);
+  EXPECT_FALSE(bot->Finished());
+  EXPECT_EQ(ExistingPids(pids), std::vector<long>());
+  EXPECT_EQ(ZombieChildren(), 0);
+  bot.reset();
+  EXPECT_EQ(ExistingPids(pids), std::vector<long>());
+  EXPECT_EQ(ZombieChildren(), 0);
+  std::ifstream in(pids);
+  EXPECT_EQ(std::count(std::istreambuf_iterator<char>(in),
+                       std::istreambuf_iterator<char>(), '\n'),
+            51);
+  std::remove(pids.c_str());
 }
 
 TEST(BotProcessTest, StartErrors) {

@@ -458,6 +458,44 @@ class MisbehavingBotsTest : public testing::Test {
     ExpectDidNotWin(m, seat);
   }
 
+  // Starts `warlight match BOT1 BOT2` with the official time rules in the
+  // background (stderr to warlight_stderr.txt); returns its pid.
+  pid_t SpawnMatch(const std::string& bot1, const std::string& bot2,
+                   const fs::path& game) const {
+    std::vector<std::string> args = {Warlight(),  "match",
+                                     bot1,        bot2,
+                                     "--seed",    std::to_string(kSeed),
+                                     "--regions", std::to_string(kRegions),
+                                     "--out",     game.string()};
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    const std::string err_path = (dir_ / "warlight_stderr.txt").string();
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t harness = -1;
+    if (::posix_spawn(&harness, args[0].c_str(), &actions, nullptr, argv.data(),
+                      environ) != 0) {
+      harness = -1;
+    }
+    posix_spawn_file_actions_destroy(&actions);
+    return harness;
+  }
+
+  // Waits (up to 10 s) until the bots have recorded `count` processes.
+  void WaitForPids(size_t count) const {
+    const Clock::time_point start = Clock::now();
+    while (RecordedPids().size() < count &&
+           Clock::now() - start < std::chrono::seconds(10)) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    EXPECT_EQ(RecordedPids().size(), count);
+  }
+
   fs::path dir_;
 };
 
@@ -777,34 +815,10 @@ TEST_F(MisbehavingBotsTest, InterruptedMatchKillsEveryBot) {
   const std::string bot =
       Bot("stubborn_silent", "trap '' TERM HUP INT\n" + RequestLoop("      :"));
   const fs::path game = dir_ / "game";
-  std::vector<std::string> args = {Warlight(),  "match",
-                                   bot,         bot,
-                                   "--seed",    std::to_string(kSeed),
-                                   "--regions", std::to_string(kRegions),
-                                   "--out",     game.string()};
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  const std::string err_path = (dir_ / "warlight_stderr.txt").string();
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  pid_t harness = -1;
   const Clock::time_point start = Clock::now();
-  ASSERT_EQ(::posix_spawn(&harness, args[0].c_str(), &actions, nullptr,
-                          argv.data(), environ),
-            0);
-  posix_spawn_file_actions_destroy(&actions);
-
-  // Wait until both bots run, then interrupt.
-  while (RecordedPids().size() < 2 &&
-         Clock::now() - start < std::chrono::seconds(10)) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  EXPECT_EQ(RecordedPids().size(), 2u);
+  const pid_t harness = SpawnMatch(bot, bot, game);
+  ASSERT_GT(harness, 0);
+  WaitForPids(2);
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   ::kill(harness, SIGTERM);
   int status = 0;
@@ -821,6 +835,87 @@ TEST_F(MisbehavingBotsTest, InterruptedMatchKillsEveryBot) {
   EXPECT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 128 + SIGTERM);
   EXPECT_FALSE(fs::exists(game / "result.json"));
+}
+
+TEST_F(MisbehavingBotsTest, HarnessKilledWithSigkillLeavesNoBot) {
+  // kill -9 cannot be caught: the bots (busy, ignoring TERM, HUP and the
+  // end of their stdin), a child and a grandchild each of them forked, and
+  // a child that left the process group with setsid must still all die.
+  const std::string bot = Bot(
+      "orphaned",
+      "trap '' TERM HUP INT PIPE\n"
+      "(trap '' TERM HUP; sleep 1000 & rec $!; while :; do sleep 1; done) &\n"
+      "rec $!\n"
+      "setsid sh -c 'trap \"\" TERM HUP; while :; do sleep 1; done' &\n"
+      "rec $!\n"
+      "while :; do sleep 1; done");
+  const fs::path game = dir_ / "game";
+  const pid_t harness = SpawnMatch(bot, bot, game);
+  ASSERT_GT(harness, 0);
+  WaitForPids(8);  // per bot: itself, child, grandchild, setsid child
+  ::kill(harness, SIGKILL);
+  ::waitpid(harness, nullptr, 0);
+  // TearDown checks that no recorded process survives.
+}
+
+TEST_F(MisbehavingBotsTest, CrashIsReportedWithItsSignalAndRound) {
+  const std::string bot =
+      Bot("segfaults", RequestLoop("      [ $n -ge 6 ] && kill -SEGV $$\n"
+                                   "      echo 'No moves'"));
+  for (int seat = 0; seat < 2; ++seat) {
+    SCOPED_TRACE("crashing bot in seat " + std::to_string(seat + 1));
+    Match m = seat == 0 ? PlayMatch(bot, "starter") : PlayMatch("starter", bot);
+    const json::value* crashed = Player(m, seat).if_contains("crashed");
+    ASSERT_TRUE(crashed && crashed->is_bool());
+    EXPECT_TRUE(crashed->as_bool());
+    const json::value* crash = Player(m, seat).if_contains("crash");
+    ASSERT_TRUE(crash && crash->is_string());
+    EXPECT_EQ(crash->as_string(), "signal 11");
+    // The picks come first (round 0), then two requests per round.
+    const int64_t round = Stat(m, seat, "crash_round");
+    EXPECT_GE(round, 1);
+    EXPECT_LE(round, 4);
+    EXPECT_FALSE(Player(m, 1 - seat).at("crashed").as_bool());
+    const std::string player = seat == 0 ? "player1" : "player2";
+    EXPECT_NE(m.run.out.find(player + " (" + bot + ") crashed in round " +
+                             std::to_string(round) + ": signal 11"),
+              std::string::npos)
+        << m.run.out;
+    EXPECT_EQ(Count(m.dump[seat], "Your bot's process ended (signal 11)"), 1);
+    EXPECT_EQ(Count(m.dump[1 - seat], "process ended"), 0);
+    ExpectKilledAfterThreeTimeouts(m, seat);
+  }
+}
+
+TEST_F(MisbehavingBotsTest, BotThatCannotStartIsOneLineAndStatus2) {
+  const fs::path not_executable = dir_ / "bot.sh";
+  WriteFile(not_executable, "echo hi\n");
+  const struct {
+    std::string bot, expected;
+  } cases[] = {
+      {"mybott", "bot 'mybott': not found"},
+      {"startr", "did you mean starter?"},
+      {dir_.string(), "is a folder"},
+      {not_executable.string(), "is not executable"},
+      {(dir_ / "missing").string(), "not found"},
+  };
+  for (const auto& c : cases) {
+    for (const char* tool : {"match", "profile"}) {
+      SCOPED_TRACE(std::string(tool) + " " + c.bot);
+      const std::string other =
+          std::string(tool) == "match" ? " " + Quote(PassiveBot()) : "";
+      Command run = RunWarlight(std::string(tool) + " " + Quote(c.bot) + other +
+                                " --out " + Quote((dir_ / "game").string()));
+      EXPECT_EQ(run.status, 2);
+      EXPECT_EQ(Count(run.err, "\n"), 1) << run.err;
+      EXPECT_NE(run.err.find(c.expected), std::string::npos) << run.err;
+      EXPECT_NE(run.err.find("warlight " + std::string(tool) + ": bot '"),
+                std::string::npos)
+          << run.err;
+      EXPECT_FALSE(fs::exists(dir_ / "game"));
+      EXPECT_TRUE(RecordedPids().empty());
+    }
+  }
 }
 
 // ---- Bad input: nothing may start -----------------------------------------

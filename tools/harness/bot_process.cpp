@@ -1,10 +1,12 @@
 #include "harness/bot_process.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -44,8 +46,8 @@ constexpr size_t kReadBudget = size_t{1} << 20;
 constexpr size_t kFinalStderrBudget = size_t{4} << 20;
 // Kill() waits at most this long for the killed group to be reaped.
 constexpr std::chrono::milliseconds kReapLimit(3000);
-// Polling period for the end of the main process when pidfd_open is absent.
-constexpr std::chrono::milliseconds kExitPollPeriod(20);
+// After stdout closed, how long EndReason waits for the exit status.
+constexpr std::chrono::milliseconds kStatusWait(200);
 
 // ---- The registry of live process groups, for KillAllBots ----------------
 
@@ -115,21 +117,213 @@ absl::Status SetNonBlocking(int fd) {
   return absl::OkStatus();
 }
 
-void BecomeSubreaperOnce() {
-  static const bool done = [] {
-    ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);  // best effort
-    return true;
-  }();
-  (void)done;
+// ---- The supervisor: between the harness and the bot --------------------
+//
+// Start() forks a small supervisor process (no exec) which forks the bot's
+// shell in a new process group and then only waits. It is a child subreaper,
+// so the bot's orphaned descendants (also those that called setsid) become
+// its children and are reaped as they end. It reports to the harness on the
+// report pipe: the bot's pid, then the shell's wait status when it ends. It
+// watches the lifeline pipe, whose write end only the harness holds: when
+// the harness closes it (Kill) or dies (even by SIGKILL), the supervisor
+// kills the bot's group and every descendant it adopted, reaps them all and
+// exits. The shell also gets SIGKILL if the supervisor dies (parent-death
+// signal). Everything after fork() is async-signal-safe (plain syscalls).
+
+// What the forked processes need, prepared before fork().
+struct SpawnPlan {
+  char** argv = nullptr;
+  char** envp = nullptr;
+  const char* working_dir = nullptr;  // nullptr: keep the harness's
+  int in_read = -1, out_write = -1, err_write = -1;
+  int exec_error_write = -1;  // the bot writes its exec errno here
+  int lifeline_read = -1;     // EOF: the harness is gone or killing the bot
+  int report_write = -1;      // the bot's pid, then its wait status
+  bool subreaper = true;
+};
+
+void WriteAll(int fd, const void* data, size_t size) {
+  const char* bytes = static_cast<const char*>(data);
+  while (size > 0) {
+    ssize_t n = ::write(fd, bytes, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;
+    bytes += n;
+    size -= static_cast<size_t>(n);
+  }
 }
 
-int OpenPidFd(pid_t pid) {
-#ifdef SYS_pidfd_open
-  return static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
-#else
-  (void)pid;
-  return -1;
+void CloseRange(int first, int last) {  // [first, last], best effort
+  if (first > last) return;
+#ifdef SYS_close_range
+  if (::syscall(SYS_close_range, first, last, 0) == 0) return;
 #endif
+  int limit = static_cast<int>(std::min<long>(::sysconf(_SC_OPEN_MAX), 65536));
+  for (int fd = first; fd <= last && fd < limit; ++fd) ::close(fd);
+}
+
+// Closes every fd >= 3 but those in keep (any order, -1 ignored).
+void CloseAllBut(int* keep, int count) {
+  std::sort(keep, keep + count);
+  int next = 3;
+  for (int i = 0; i < count; ++i) {
+    if (keep[i] < next) continue;
+    CloseRange(next, keep[i] - 1);
+    next = keep[i] + 1;
+  }
+  CloseRange(next, ~0U >> 1);
+}
+
+void SetAllSignals(void (*handler)(int)) {
+  struct sigaction action = {};
+  action.sa_handler = handler;
+  for (int sig = 1; sig < NSIG; ++sig) {
+    if (sig != SIGKILL && sig != SIGSTOP) ::sigaction(sig, &action, nullptr);
+  }
+}
+
+[[noreturn]] void ExecBot(const SpawnPlan& plan, pid_t supervisor) {
+  ::setpgid(0, 0);
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+  if (::getppid() != supervisor) ::_exit(127);
+  SetAllSignals(SIG_DFL);
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  int error = 0;
+  if (::dup2(plan.in_read, 0) < 0 || ::dup2(plan.out_write, 1) < 0 ||
+      ::dup2(plan.err_write, 2) < 0) {
+    error = errno;
+  } else if (plan.working_dir && ::chdir(plan.working_dir) != 0) {
+    error = errno;
+  } else {
+    int keep[] = {plan.exec_error_write};
+    CloseAllBut(keep, 1);
+    ::execve("/bin/sh", plan.argv, plan.envp);
+    error = errno;
+  }
+  WriteAll(plan.exec_error_write, &error, sizeof error);
+  ::_exit(127);
+}
+
+void NoOpHandler(int) {}
+
+// The supervisor's children (the bot's shell, adopted descendants), from
+// /proc/self/task/<pid>/children; returns how many were stored (<= max).
+int ListChildren(pid_t* children, int max) {
+  char path[64] = "/proc/self/task/";
+  char digits[16];
+  int n = 0;
+  for (long v = ::getpid(); v > 0; v /= 10) digits[n++] = '0' + v % 10;
+  size_t at = std::strlen(path);
+  while (n > 0) path[at++] = digits[--n];
+  std::memcpy(path + at, "/children", 10);
+  int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  char buffer[8192];
+  ssize_t size = ::read(fd, buffer, sizeof buffer - 1);
+  ::close(fd);
+  int count = 0;
+  long pid = 0;
+  for (ssize_t i = 0; i <= size && count < max; ++i) {
+    if (i < size && buffer[i] >= '0' && buffer[i] <= '9') {
+      pid = pid * 10 + (buffer[i] - '0');
+      continue;
+    }
+    if (pid > 0) children[count++] = static_cast<pid_t>(pid);
+    pid = 0;
+  }
+  return count;
+}
+
+constexpr int kMaxListed = 1024;
+
+// Reaps what has ended; the bot's own status goes to the harness once.
+// The bot's zombie is kept (not reaped) until the end, so that its pid,
+// the group id, cannot be reused while the harness may signal the group.
+void ReapEnded(pid_t bot, int report_write, bool* bot_reported) {
+  while (!*bot_reported) {
+    siginfo_t info = {};
+    if (::waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) != 0) return;
+    if (info.si_pid == 0) return;
+    if (info.si_pid != bot) {
+      ::waitpid(info.si_pid, nullptr, WNOHANG);
+      continue;
+    }
+    int status = info.si_code == CLD_EXITED ? (info.si_status & 0xff) << 8
+                                            : info.si_status & 0x7f;
+    WriteAll(report_write, &status, sizeof status);
+    *bot_reported = true;
+  }
+  // The bot's zombie may now come first in waitid: reap the others by pid.
+  pid_t children[kMaxListed];
+  int count = ListChildren(children, kMaxListed);
+  for (int i = 0; i < count; ++i) {
+    if (children[i] != bot) ::waitpid(children[i], nullptr, WNOHANG);
+  }
+}
+
+[[noreturn]] void Shutdown(pid_t bot) {
+  timespec start, now;
+  ::clock_gettime(CLOCK_MONOTONIC, &start);
+  while (true) {
+    ::kill(-bot, SIGKILL);
+    pid_t children[kMaxListed];
+    int count = ListChildren(children, kMaxListed);
+    for (int i = 0; i < count; ++i) {
+      ::kill(-children[i], SIGKILL);  // a setsid'd descendant's own group
+      ::kill(children[i], SIGKILL);
+    }
+    pid_t reaped = ::waitpid(-1, nullptr, WNOHANG);
+    if (reaped < 0 && errno == ECHILD) ::_exit(0);
+    if (reaped > 0) continue;
+    ::clock_gettime(CLOCK_MONOTONIC, &now);
+    if (now.tv_sec - start.tv_sec > 3) ::_exit(1);
+    timespec pause = {0, 1000000};
+    ::nanosleep(&pause, nullptr);
+  }
+}
+
+[[noreturn]] void RunSupervisor(const SpawnPlan& plan) {
+  ::setpgid(0, 0);  // away from the terminal's Ctrl-C: the harness decides
+  ::prctl(PR_SET_NAME, "wl-supervisor", 0, 0, 0);  // in ps and top
+  SetAllSignals(SIG_IGN);
+  struct sigaction on_child = {};
+  on_child.sa_handler = NoOpHandler;
+  on_child.sa_flags = SA_NOCLDSTOP;
+  ::sigaction(SIGCHLD, &on_child, nullptr);
+  sigset_t blocked, waiting;
+  sigemptyset(&blocked);
+  sigaddset(&blocked, SIGCHLD);
+  ::sigprocmask(SIG_SETMASK, &blocked, nullptr);
+  sigemptyset(&waiting);
+  if (plan.subreaper) ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+  int keep[] = {plan.in_read,          plan.out_write,     plan.err_write,
+                plan.exec_error_write, plan.lifeline_read, plan.report_write};
+  CloseAllBut(keep, 6);
+  const pid_t self = ::getpid();
+  const pid_t bot = ::fork();
+  if (bot == 0) ExecBot(plan, self);
+  if (bot < 0) {
+    int error = errno;
+    WriteAll(plan.exec_error_write, &error, sizeof error);
+    ::_exit(1);
+  }
+  for (int fd :
+       {plan.in_read, plan.out_write, plan.err_write, plan.exec_error_write}) {
+    ::close(fd);
+  }
+  int null_fd = ::open("/dev/null", O_RDWR);
+  for (int fd = 0; fd < 3 && null_fd >= 0; ++fd) ::dup2(null_fd, fd);
+  if (null_fd > 2) ::close(null_fd);
+  WriteAll(plan.report_write, &bot, sizeof bot);
+  bool bot_reported = false;
+  while (true) {
+    ReapEnded(bot, plan.report_write, &bot_reported);
+    pollfd lifeline = {plan.lifeline_read, POLLIN, 0};
+    int ready = ::ppoll(&lifeline, 1, nullptr, &waiting);
+    if (ready > 0) Shutdown(bot);  // EOF: the harness closed or died
+  }
 }
 
 int64_t FloorMs(Clock::duration d) {
@@ -199,7 +393,6 @@ struct BotProcess::Impl {
         out(io),
         err(io),
         exit_watch(io),
-        exit_timer(io),
         work(asio::make_work_guard(io)) {}
 
   ~Impl() { Kill(); }
@@ -355,29 +548,28 @@ struct BotProcess::Impl {
                   });
   }
 
+  // The supervisor's report pipe: the bot's wait status, or EOF.
   void ArmExitWatch() {
-    if (exit_watch.is_open()) {  // a pidfd: readable once the process ends
-      exit_watch.async_wait(WaitType::wait_read,
-                            [this](const boost::system::error_code& ec) {
-                              if (!ec) OnMainExited();
-                            });
+    exit_watch.async_wait(WaitType::wait_read,
+                          [this](const boost::system::error_code& ec) {
+                            if (!ec) ReadReport();
+                          });
+  }
+
+  void ReadReport() {
+    int status = 0;
+    ssize_t n = ::read(exit_watch.native_handle(), &status, sizeof status);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) {
+      ArmExitWatch();
       return;
     }
-    exit_timer.expires_after(kExitPollPeriod);
-    exit_timer.async_wait([this](const boost::system::error_code& ec) {
-      if (ec) return;
-      siginfo_t info;
-      std::memset(&info, 0, sizeof info);
-      // WNOWAIT: the zombie keeps the pid (and so the group id) reserved
-      // until Kill() reaps it.
-      int rc = ::waitid(P_PID, static_cast<id_t>(pid), &info,
-                        WEXITED | WNOHANG | WNOWAIT);
-      if (rc != 0 || info.si_pid == pid) {
-        OnMainExited();
-      } else {
-        ArmExitWatch();
-      }
-    });
+    if (n == static_cast<ssize_t>(sizeof status)) {
+      std::lock_guard<std::mutex> lock(mu);
+      exit_status = status;
+    }
+    boost::system::error_code ignored;
+    exit_watch.close(ignored);
+    OnMainExited();
   }
 
   void OnMainExited() {
@@ -418,6 +610,8 @@ struct BotProcess::Impl {
     if (killed) return;
     killed = true;
     if (pid > 0) ::kill(-pid, SIGKILL);
+    UnregisterGroup(registry_slot);  // the supervisor keeps the pid until
+    registry_slot = -1;              // the lifeline closes
     work.reset();
     io.stop();
     if (thread.joinable()) thread.join();
@@ -427,45 +621,52 @@ struct BotProcess::Impl {
     out.close(ignored);
     err.close(ignored);
     exit_watch.close(ignored);
-    UnregisterGroup(registry_slot);  // before the pid can be reused
-    registry_slot = -1;
-    if (pid > 0) Reap();
+    lifeline.Reset();  // the supervisor kills and reaps everything, exits
+    if (supervisor > 0) WaitSupervisor();
     stderr_file.Reset();
     std::lock_guard<std::mutex> lock(mu);
     finished = true;
   }
 
-  // Reaps our children in the group: the shell, and (as a subreaper) the
-  // descendants it left behind, each of which SIGKILL has already hit.
-  void Reap() {
+  // Waits for our own child only (several bots may run in other threads).
+  void WaitSupervisor() {
     const Clock::time_point give_up = Clock::now() + kReapLimit;
-    Clock::time_point next_kill = Clock::now() + std::chrono::milliseconds(100);
     while (true) {
-      int status = 0;
-      pid_t reaped = ::waitpid(-pid, &status, WNOHANG);
-      if (reaped > 0) continue;
-      if (reaped < 0) {
-        if (errno == EINTR) continue;
-        return;  // ECHILD: none left
-      }
-      const Clock::time_point now = Clock::now();
-      if (now >= give_up) return;
-      if (now >= next_kill) {  // a child forked while the signal flew
-        ::kill(-pid, SIGKILL);
-        next_kill = now + std::chrono::milliseconds(100);
+      pid_t reaped = ::waitpid(supervisor, nullptr, WNOHANG);
+      if (reaped == supervisor || (reaped < 0 && errno != EINTR)) break;
+      if (Clock::now() >= give_up) {
+        ::kill(supervisor, SIGKILL);
+        while (::waitpid(supervisor, nullptr, 0) < 0 && errno == EINTR) {
+        }
+        break;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
+    supervisor = -1;
   }
 
-  pid_t pid = -1;
+  // Why the bot can no longer answer; "" while it can or after Kill().
+  std::string EndReason() {
+    if (killed) return "";
+    std::unique_lock<std::mutex> lock(mu);
+    if (!finished) return "";
+    cv.wait_for(lock, kStatusWait, [this] { return exit_status.has_value(); });
+    if (!exit_status) return "closed its stdout";
+    if (WIFSIGNALED(*exit_status)) {
+      return "signal " + std::to_string(WTERMSIG(*exit_status));
+    }
+    return "exit status " + std::to_string(WEXITSTATUS(*exit_status));
+  }
+
+  pid_t pid = -1;         // the bot's shell: also its process group id
+  pid_t supervisor = -1;  // our child, the shell's parent
+  UniqueFd lifeline;      // its write end: closing it ends the supervisor
   int registry_slot = -1;
   bool killed = false;
 
   asio::io_context io;
   asio::posix::stream_descriptor in, out, err;
-  asio::posix::stream_descriptor exit_watch;  // pidfd, when available
-  asio::steady_timer exit_timer;              // otherwise waitid polling
+  asio::posix::stream_descriptor exit_watch;  // the supervisor's report
   asio::executor_work_guard<asio::io_context::executor_type> work;
   std::thread thread;
 
@@ -488,6 +689,7 @@ struct BotProcess::Impl {
   bool stored_answer = false;
   bool waiting = false;
   bool finished = false;
+  std::optional<int> exit_status;  // the shell's wait status, when reported
   bool request_begun = false;
   Clock::time_point request_time;
 };
@@ -495,6 +697,30 @@ struct BotProcess::Impl {
 BotProcess::BotProcess(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 BotProcess::~BotProcess() = default;  // Impl's destructor kills and reaps
+
+namespace {
+
+// Reads exactly `size` bytes (blocking); false on EOF or error first.
+bool ReadExactly(int fd, void* data, size_t size) {
+  char* bytes = static_cast<char*>(data);
+  while (size > 0) {
+    ssize_t n = ::read(fd, bytes, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    bytes += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+// Forks the supervisor, which forks `/bin/sh -c command_line` (see above).
+// supervisor and lifeline are set as soon as it runs, pid on success; the
+// returned fds are the harness's ends: stdin, stdout, stderr, report.
+absl::Status Spawn(const std::string& command_line,
+                   const BotProcessOptions& options, pid_t& supervisor,
+                   UniqueFd& lifeline, pid_t& pid, UniqueFd harness_ends[4]);
+
+}  // namespace
 
 absl::StatusOr<std::unique_ptr<BotProcess>> BotProcess::Start(
     const std::string& command_line, const BotProcessOptions& options) {
@@ -504,8 +730,6 @@ absl::StatusOr<std::unique_ptr<BotProcess>> BotProcess::Start(
   if (options.stderr_cap_bytes < 0) {
     return absl::InvalidArgumentError("stderr_cap_bytes must be >= 0");
   }
-  if (options.reap_descendants) BecomeSubreaperOnce();
-
   auto impl = std::make_unique<Impl>();
   impl->stderr_cap = options.stderr_cap_bytes;
   if (!options.stderr_path.empty()) {
@@ -517,89 +741,31 @@ absl::StatusOr<std::unique_ptr<BotProcess>> BotProcess::Start(
           errno, "cannot create the bot's stderr file " + options.stderr_path);
     }
   }
-
-  UniqueFd in_read, in_write, out_read, out_write, err_read, err_write;
-  for (auto [read_end, write_end] :
-       {std::pair(&in_read, &in_write), std::pair(&out_read, &out_write),
-        std::pair(&err_read, &err_write)}) {
-    absl::Status status = MakePipe(*read_end, *write_end);
-    if (!status.ok()) return status;
+  UniqueFd ends[4];  // From here on a failure kills and reaps (~Impl).
+  if (absl::Status spawned = Spawn(command_line, options, impl->supervisor,
+                                   impl->lifeline, impl->pid, ends);
+      !spawned.ok()) {
+    return spawned;
   }
-
-  posix_spawn_file_actions_t actions;
-  posix_spawnattr_t attr;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawnattr_init(&attr);
-  struct SpawnCleanup {
-    posix_spawn_file_actions_t* actions;
-    posix_spawnattr_t* attr;
-    ~SpawnCleanup() {
-      posix_spawn_file_actions_destroy(actions);
-      posix_spawnattr_destroy(attr);
-    }
-  } cleanup{&actions, &attr};
-  posix_spawn_file_actions_adddup2(&actions, in_read.get(), 0);
-  posix_spawn_file_actions_adddup2(&actions, out_write.get(), 1);
-  posix_spawn_file_actions_adddup2(&actions, err_write.get(), 2);
-  if (!options.working_dir.empty()) {
-    posix_spawn_file_actions_addchdir_np(&actions, options.working_dir.c_str());
-  }
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34)
-  posix_spawn_file_actions_addclosefrom_np(&actions, 3);
-#endif
-  // Own process group; no blocked signals; the signals the harness may
-  // ignore (ignoring survives exec) back to their defaults.
-  sigset_t no_signals, defaults;
-  sigemptyset(&no_signals);
-  sigemptyset(&defaults);
-  for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGCHLD, SIGALRM,
-                  SIGUSR1, SIGUSR2, SIGTSTP, SIGTTIN, SIGTTOU, SIGXFSZ}) {
-    sigaddset(&defaults, sig);
-  }
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP |
-                                      POSIX_SPAWN_SETSIGMASK |
-                                      POSIX_SPAWN_SETSIGDEF);
-  posix_spawnattr_setpgroup(&attr, 0);
-  posix_spawnattr_setsigmask(&attr, &no_signals);
-  posix_spawnattr_setsigdefault(&attr, &defaults);
-
-  std::string arg0 = "sh", arg1 = "-c", arg2 = command_line;
-  char* argv[] = {arg0.data(), arg1.data(), arg2.data(), nullptr};
-  pid_t pid = -1;
-  int rc = ::posix_spawn(&pid, "/bin/sh", &actions, &attr, argv, environ);
-  if (rc != 0) {
-    std::string where = options.working_dir.empty()
-                            ? std::string()
-                            : " in " + options.working_dir;
-    return ErrnoStatus(
-        rc, "cannot start bot `" + command_line + "` with /bin/sh -c" + where);
-  }
-  impl->pid = pid;
-  impl->registry_slot = RegisterGroup(pid);
-  in_read.Reset();
-  out_write.Reset();
-  err_write.Reset();
-
-  // From here on a failure kills and reaps the child (Impl's destructor).
-  for (int fd : {in_write.get(), out_read.get(), err_read.get()}) {
-    absl::Status status = SetNonBlocking(fd);
+  impl->registry_slot = RegisterGroup(impl->pid);
+  for (UniqueFd& end : ends) {
+    absl::Status status = SetNonBlocking(end.get());
     if (!status.ok()) return status;
   }
   boost::system::error_code ec;
-  impl->in.assign(in_write.Release(), ec);
-  if (!ec) impl->out.assign(out_read.Release(), ec);
-  if (!ec) impl->err.assign(err_read.Release(), ec);
+  impl->in.assign(ends[0].Release(), ec);
+  if (!ec) impl->out.assign(ends[1].Release(), ec);
+  if (!ec) impl->err.assign(ends[2].Release(), ec);
+  if (!ec) impl->exit_watch.assign(ends[3].Release(), ec);
   if (ec) return absl::InternalError("asio: " + ec.message());
-  int pidfd = OpenPidFd(pid);
-  if (pidfd >= 0) {
-    ::fcntl(pidfd, F_SETFD, FD_CLOEXEC);
-    impl->exit_watch.assign(pidfd, ec);
-    if (ec) ::close(pidfd);  // fall back to polling
-  }
   impl->ArmStdout();
   impl->ArmStderr();
   impl->ArmExitWatch();
+  return StartReaderThread(std::move(impl));
+}
 
+absl::StatusOr<std::unique_ptr<BotProcess>> BotProcess::StartReaderThread(
+    std::unique_ptr<Impl> impl) {
   // The reader thread blocks every signal: SIGPIPE from a write to a dead
   // bot stays pending there (the write fails with EPIPE), and the harness's
   // own signals go to its other threads.
@@ -625,6 +791,68 @@ absl::StatusOr<std::unique_ptr<BotProcess>> BotProcess::Start(
   pthread_sigmask(SIG_SETMASK, &old, nullptr);
   return std::unique_ptr<BotProcess>(new BotProcess(std::move(impl)));
 }
+
+namespace {
+
+absl::Status Spawn(const std::string& command_line,
+                   const BotProcessOptions& options, pid_t& supervisor,
+                   UniqueFd& lifeline, pid_t& pid, UniqueFd harness_ends[4]) {
+  const std::string where =
+      options.working_dir.empty() ? "" : " in " + options.working_dir;
+  struct stat dir_info;
+  if (!options.working_dir.empty() &&
+      (::stat(options.working_dir.c_str(), &dir_info) != 0 ||
+       !S_ISDIR(dir_info.st_mode))) {
+    return ErrnoStatus(ENOTDIR, "cannot start bot `" + command_line + "`" +
+                                    where + ": not a folder");
+  }
+  // stdin, stdout, stderr, exec error, lifeline, report: [read, write].
+  UniqueFd pipes[6][2];
+  for (auto& ends : pipes) {
+    absl::Status status = MakePipe(ends[0], ends[1]);
+    if (!status.ok()) return status;
+  }
+  std::string arg0 = "sh", arg1 = "-c", arg2 = command_line;
+  char* argv[] = {arg0.data(), arg1.data(), arg2.data(), nullptr};
+  SpawnPlan plan;
+  plan.argv = argv;
+  plan.envp = environ;
+  plan.working_dir =
+      options.working_dir.empty() ? nullptr : options.working_dir.c_str();
+  plan.in_read = pipes[0][0].get();
+  plan.out_write = pipes[1][1].get();
+  plan.err_write = pipes[2][1].get();
+  plan.exec_error_write = pipes[3][1].get();
+  plan.lifeline_read = pipes[4][0].get();
+  plan.report_write = pipes[5][1].get();
+  plan.subreaper = options.reap_descendants;
+  const pid_t child = ::fork();
+  if (child == 0) RunSupervisor(plan);
+  if (child < 0) return ErrnoStatus(errno, "fork");
+  supervisor = child;
+  lifeline.Reset(pipes[4][1].Release());
+  // The children's ends: stdin's read end, the others' write ends.
+  pipes[0][0].Reset();
+  for (int i : {1, 2, 3, 5}) pipes[i][1].Reset();
+  pipes[4][0].Reset();
+  int error = 0;
+  if (ReadExactly(pipes[3][0].get(), &error, sizeof error)) {
+    return ErrnoStatus(error, "cannot start bot `" + command_line +
+                                  "` with /bin/sh -c" + where);
+  }
+  pid_t bot = -1;
+  if (!ReadExactly(pipes[5][0].get(), &bot, sizeof bot) || bot <= 0) {
+    return absl::InternalError("the bot's supervisor ended at its start");
+  }
+  pid = bot;
+  harness_ends[0].Reset(pipes[0][1].Release());
+  harness_ends[1].Reset(pipes[1][0].Release());
+  harness_ends[2].Reset(pipes[2][0].Release());
+  harness_ends[3].Reset(pipes[5][0].Release());
+  return absl::OkStatus();
+}
+
+}  // namespace
 
 void BotProcess::Send(const std::string& line) {
   Impl* m = impl_.get();
@@ -677,6 +905,8 @@ Reply BotProcess::Ask(const std::string& line, int64_t timebank_ms) {
 }
 
 void BotProcess::Kill() { impl_->Kill(); }
+
+std::string BotProcess::EndReason() { return impl_->EndReason(); }
 
 pid_t BotProcess::pid() const { return impl_->pid; }
 

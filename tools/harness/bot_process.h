@@ -1,7 +1,8 @@
 // bot_process.h: a bot run as a child process, seen by the engine as a Seat
 // (spec sections 1, 8, 9 and 11a). Any language works: the command line is
-// run with `/bin/sh -c`, in its own process group, with pipes for stdin and
-// stdout and stderr copied to a capped file.
+// run with `/bin/sh -c`, in its own process group under a small supervisor
+// process, with pipes for stdin and stdout and stderr copied to a capped
+// file.
 //
 //   wl::tools::BotProcessOptions options;
 //   options.stderr_path = "out/player1_stderr.txt";
@@ -43,6 +44,10 @@
 //    it exec'd) has ended can never answer: Ask returns timed_out = true at
 //    once (spec section 9: a crashed bot behaves like a timed-out one), after
 //    taking a latest line if one is there. After Kill() likewise, elapsed 0.
+//    EndReason() then says why: "exit status N", "signal N" or "closed its
+//    stdout". Limit: a compound command (`./bot; sleep 30`) whose shell
+//    outlives the bot is noticed only when the shell ends or the time bank
+//    runs out (the shell is the main process and may answer itself).
 //
 // Send never blocks: lines are queued and written by the reader thread as the
 // bot's stdin pipe accepts them (at most kMaxQueuedInputBytes are kept
@@ -50,14 +55,22 @@
 // is silently dropped; the harness never gets SIGPIPE (the thread that writes
 // blocks it).
 //
-// Kill() closes stdin, sends SIGKILL to the whole process group and reaps
-// it, so children the bot forked die too; the destructor does the same. With
-// options.reap_descendants (the default) the harness process becomes a child
-// subreaper (prctl PR_SET_CHILD_SUBREAPER, process-wide, once), so the bot's
-// orphaned descendants are reaped by Kill() too: when Kill() returns, no
-// process of the group remains, not even a zombie. A descendant that leaves
-// the process group (setsid, setpgid) escapes Kill(); that is a limit of
-// process groups.
+// The supervisor (forked by Start, no exec) is the parent of the bot's
+// shell and a child subreaper (with options.reap_descendants, the default):
+// the bot's orphaned descendants, also those that left its process group
+// with setsid, become its children and are reaped as they end, so no zombie
+// accumulates. It reports the shell's exit status to the harness, and it
+// holds the read end of a "lifeline" pipe whose write end only the harness
+// holds: when the harness closes it (Kill) or dies in any way, SIGKILL
+// included, the supervisor kills the bot's process group and every
+// descendant it adopted, reaps them and exits. The shell has a parent-death
+// signal (SIGKILL) in case the supervisor itself is killed.
+//
+// Kill() sends SIGKILL to the whole process group, closes the pipes and the
+// lifeline and waits for the supervisor (its own child only: BotProcesses in
+// other threads never steal each other's statuses); when it returns, no
+// process of the bot remains, not even a zombie. The destructor does the
+// same.
 //
 // Threading: one BotProcess is driven from one thread at a time (Send, Ask,
 // Kill); each BotProcess has its own Boost.Asio reader thread. KillAllBots()
@@ -83,8 +96,8 @@ struct BotProcessOptions {
   int64_t stderr_cap_bytes = int64_t{1} << 20;
   // The bot's working directory; "" keeps the harness's.
   std::string working_dir;
-  // Make the harness a child subreaper so Kill() also reaps the bot's
-  // orphaned descendants (see above). Process-wide and permanent once set.
+  // Make the supervisor a child subreaper, so that the bot's orphaned
+  // descendants are reaped and killed with it (see above).
   bool reap_descendants = true;
 };
 
@@ -99,7 +112,8 @@ class BotProcess : public Seat {
   // status with a message) on an empty command, a bad option, an stderr file
   // that cannot be created, a working directory that does not exist, or when
   // /bin/sh cannot be run. A command that sh cannot find is NOT an error
-  // here: sh prints why to stderr and exits, and the bot behaves as crashed.
+  // here: sh prints why to stderr and exits, and the bot behaves as crashed
+  // (bot_command.h CheckBotCanStart tells it before any game).
   static absl::StatusOr<std::unique_ptr<BotProcess>> Start(
       const std::string& command_line,
       const BotProcessOptions& options = BotProcessOptions());
@@ -115,8 +129,14 @@ class BotProcess : public Seat {
   Reply Ask(const std::string& line, int64_t timebank_ms) override;
   // Kills the process group with SIGKILL and reaps it. Idempotent.
   void Kill() override;
+  // Why the bot can no longer answer: "exit status N" or "signal N" once
+  // its main process (the shell, or what it exec'd) ended, "closed its
+  // stdout" when it did so but runs on; "" while it can answer or after
+  // Kill(). May wait up to 200 ms for the exit status after stdout closed.
+  std::string EndReason() override;
 
-  // The shell's pid, which is also the process group id.
+  // The shell's pid, which is also the process group id (its zombie is
+  // kept by the supervisor until Kill(), so the id is never reused before).
   pid_t pid() const;
   // True once the bot can no longer answer: stdout closed, main process
   // ended, or killed.
@@ -127,6 +147,8 @@ class BotProcess : public Seat {
  private:
   struct Impl;
   explicit BotProcess(std::unique_ptr<Impl> impl);
+  static absl::StatusOr<std::unique_ptr<BotProcess>> StartReaderThread(
+      std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
 

@@ -103,6 +103,7 @@ class Engine {
         std::min(std::max<int64_t>(bank - elapsed, 0) + time_.time_per_move_ms,
                  time_.timebank_ms);
     if (reply.timed_out) {
+      NoteCrash(seat);
       dump += "Response timed out (" + std::to_string(bank) +
               "ms), let your bot return 'No moves' instead of nothing or make "
               "it faster.\n";
@@ -120,6 +121,21 @@ class Engine {
     }
     dump += "Output from your bot: \"" + reply.line + "\"\n";
     return reply.line;
+  }
+
+  // A time-out from a bot whose process has ended: recorded once, in the
+  // stats and as one line of its dump (not an official line: the official
+  // engine shows a crash as a time-out only).
+  void NoteCrash(int seat) {
+    SeatStats& stats = record_.stats[seat];
+    if (stats.crashed) return;
+    std::string reason = seats_[seat]->EndReason();
+    if (reason.empty()) return;
+    stats.crashed = true;
+    stats.crash_round = round_;
+    stats.crash = reason;
+    record_.dump[seat] +=
+        "Your bot's process ended (" + reason + "): it can no longer answer.\n";
   }
 
   void Log(int seat, const std::string& dump_log,
@@ -202,6 +218,7 @@ class Engine {
   // --- rounds (spec sections 1, 5, 6, 7) ---
 
   void PlayRound(int round) {
+    round_ = round;
     for (int seat = 0; seat < 2; ++seat) {
       record_.dump[seat] += "Round " + std::to_string(round) + "\n";
     }
@@ -345,6 +362,7 @@ class Engine {
   State state_;
   GameRecord record_;
   bool killed_[2] = {false, false};
+  int round_ = 0;  // 0 during the draft
   int64_t bank_[2];
   int income_[2] = {0, 0};
   std::string candidates_line_;

@@ -39,6 +39,10 @@ class Seat {
   virtual Reply Ask(const std::string& line, int64_t timebank_ms) = 0;
   // The third time-out: the bot is killed and asked nothing more.
   virtual void Kill() = 0;
+  // Why the bot can no longer answer (its process ended: "exit status 1",
+  // "signal 11", "closed its stdout"), or "" while it can; asked after a
+  // time-out. Seats that are not processes never end.
+  virtual std::string EndReason() { return ""; }
 };
 
 // Per-player figures of a game, for result files and statistics.

@@ -12,6 +12,7 @@
 #include "boost/json.hpp"
 #include "common/cli.h"
 #include "common/files.h"
+#include "common/terminal.h"
 #include "harness/bot_command.h"
 #include "harness/bot_process.h"
 #include "harness/game_files.h"
@@ -23,6 +24,19 @@ namespace wl::tools {
 namespace {
 
 namespace fs = std::filesystem;
+
+// "; player1 (mybot) crashed in round 12: signal 11" per crashed seat.
+std::string CrashText(const GameRecord& record, const std::string bots[2]) {
+  std::string text;
+  for (int i = 0; i < 2; ++i) {
+    const SeatStats& s = record.stats[i];
+    if (!s.crashed) continue;
+    text += "; player" + std::to_string(i + 1) + " (" +
+            EscapeForTerminal(bots[i]) + ") crashed in round " +
+            std::to_string(s.crash_round) + ": " + EscapeForTerminal(s.crash);
+  }
+  return text;
+}
 
 }  // namespace
 
@@ -46,8 +60,13 @@ std::string ResultJson(const GameRecord& record, int64_t seed,
                             {"timeouts", s.timeouts},
                             {"killed", s.killed},
                             {"illegal_moves", s.illegal_moves},
+                            {"rejected_moves", s.rejected_moves},
+                            {"failed_moves", s.failed_moves},
                             {"parse_errors", s.parse_errors},
-                            {"time_used_ms", s.time_used_ms}});
+                            {"time_used_ms", s.time_used_ms},
+                            {"crashed", s.crashed},
+                            {"crash_round", s.crash_round},
+                            {"crash", s.crash}});
   }
   boost::json::object result{{"seed", seed},
                              {"map", map_name},
@@ -63,13 +82,19 @@ int MatchMain(int argc, char** argv) {
   int64_t seed = -1, regions = 0, stderr_cap = 1 << 20;
   int64_t timebank = kTimebankMs, time_per_move = kTimePerMoveMs;
   bool json = false;
-  Flags flags("match", "BOT1 BOT2",
-              "Plays one game between two bots exactly as the official engine\n"
-              "would, and writes dump_player1.txt, dump_player2.txt,\n"
-              "replay.txt, map.json, result.json and each bot's stderr to the\n"
-              "game folder. A BOT is a built-in bot (starter, random, greedy,\n"
-              "mcts) or any shell command line, e.g. \"python3 bot.py\".\n"
-              "Exit status is non-zero only if the harness itself fails.");
+  Flags flags(
+      "match", "BOT1 BOT2",
+      "Plays one game between two bots exactly as the official engine\n"
+      "would, and writes to the game folder: replay.html (open it in a\n"
+      "browser to watch the game), dump_player1.txt, dump_player2.txt,\n"
+      "replay.txt, map.json, result.json and each bot's stderr.\n"
+      "A BOT is the name of any folder under bots/ (starter, random,\n"
+      "greedy, mcts, or your fork, built with the repository) or any\n"
+      "shell command line, e.g. \"python3 bot.py\". A bot that cannot\n"
+      "start is one line and exit status 2, before any game; a bot\n"
+      "that dies during the game is reported (result line,\n"
+      "result.json, its dump) with its exit status or signal.\n"
+      "Exit status is otherwise non-zero only if the harness fails.");
   flags.Int("seed", &seed, "S",
             "the game's random seed (default: a random one, printed)");
   flags.String("map", &map_file, "FILE",
@@ -148,7 +173,8 @@ int MatchMain(int argc, char** argv) {
     absl::StatusOr<std::unique_ptr<BotProcess>> bot =
         BotProcess::Start(ResolveBotCommand(bots[i]), options);
     if (!bot.ok()) {
-      std::cerr << "warlight match: cannot start " << bots[i] << ": "
+      std::cerr << "warlight match: cannot start "
+                << EscapeForTerminal(bots[i], 200) << ": "
                 << bot.status().message() << "\n";
       return 1;
     }
@@ -174,7 +200,8 @@ int MatchMain(int argc, char** argv) {
         record.outcome == Outcome::kDraw
             ? "draw"
             : std::string(WinnerName(record.outcome)) + " (" +
-                  bots[record.outcome == Outcome::kPlayer1Won ? 0 : 1] +
+                  EscapeForTerminal(
+                      bots[record.outcome == Outcome::kPlayer1Won ? 0 : 1]) +
                   ") won";
     std::cout << winner << " after " << record.rounds << " rounds; seed "
               << seed << "; time-outs " << record.stats[0].timeouts << "/"
@@ -182,7 +209,8 @@ int MatchMain(int argc, char** argv) {
               << record.stats[0].illegal_moves << "/"
               << record.stats[1].illegal_moves << ", parse errors "
               << record.stats[0].parse_errors << "/"
-              << record.stats[1].parse_errors << "; " << out_dir << "\n";
+              << record.stats[1].parse_errors << CrashText(record, bots.data())
+              << "; " << EscapeForTerminal(out_dir) << "\n";
   }
   return 0;
 }

@@ -334,9 +334,11 @@ int ProfileMain(int argc, char** argv) {
       "(pick, place, attack) the answer times (mean, median, p90, p99,\n"
       "max), the time-outs, the lowest bank left, the median share of the\n"
       "bank used, the games where the third time-out killed the bot, and\n"
-      "the time used out of what the rules allowed. BOT is a built-in bot\n"
-      "(starter, random, greedy, mcts) or any shell command line; it always\n"
-      "runs as a process, so the times are the real ones.");
+      "the time used out of what the rules allowed. BOT is the name of any\n"
+      "folder under bots/ (starter, random, greedy, mcts, or your fork) or\n"
+      "any shell command line; it always runs as a process, so the times\n"
+      "are the real ones. With --out, each game's folder holds replay.html\n"
+      "(open it in a browser), the dumps and result.json.");
   flags.Int("games", &games, "N", "games to play (seats alternate)");
   flags.Int("seed", &seed, "S", "the seed of the games: same seed, same games");
   flags.String("maps", &maps_dir, "DIR",

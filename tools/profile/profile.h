@@ -68,6 +68,7 @@ class TimingSeat : public Seat {
   void Send(const std::string& line) override { inner_.Send(line); }
   Reply Ask(const std::string& line, int64_t timebank_ms) override;
   void Kill() override;
+  std::string EndReason() override { return inner_.EndReason(); }
 
   const std::vector<TimedRequest>& requests() const { return requests_; }
   bool killed() const { return killed_; }
