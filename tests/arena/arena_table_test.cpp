@@ -74,6 +74,22 @@ TEST(ArenaTableTest, BarsInBotNamesDoNotSplitPairs) {
   EXPECT_NE(table.find("x vs y|z "), std::string::npos) << table;
 }
 
+TEST(ArenaTableTest, PairsOfGamesAreCountedByTheFirstBotsPoints) {
+  std::vector<ArenaResult> results = {
+      Game("a", "b", false, 0, 1), Game("a", "b", true, 1, 1),  // 2 points
+      Game("a", "b", false, 0, 2), Game("a", "b", true, 0, 2),  // 1 point
+      Game("a", "b", false, 1, 3),  // half a pair: not counted
+  };
+  Pentanomial p = PairPentanomial(results, "a", "b");
+  EXPECT_EQ(p.counts, (std::array<int, 5>{0, 0, 1, 0, 1}));
+  const std::string json = TableJson(results, 0, 10, true);
+  EXPECT_NE(json.find("\"pentanomial\":[0,0,1,0,1]"), std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"sprt_llr_pairs\":"), std::string::npos) << json;
+  EXPECT_NE(ResultsTable(results, 0, 10, true).find("Elo by pairs"),
+            std::string::npos);
+}
+
 TEST(ArenaTableTest, FaultsSeparateTheBotsOwnFromExecutionFailures) {
   ArenaResult r = Game("a", "b", false, 1);
   r.timeouts[0] = 1;

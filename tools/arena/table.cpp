@@ -1,8 +1,10 @@
 #include "arena/table.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <sstream>
 #include <utility>
 
@@ -35,13 +37,19 @@ std::string Signed(double x) {
   return s == "0" || s[0] == '-' ? s : "+" + s;
 }
 
-std::string SprtText(const Score& s, double elo0, double elo1) {
+std::string SprtText(const Score& s, const Pentanomial& p, double elo0,
+                     double elo1) {
   Sprt t = SprtTest(s, elo0, elo1);
   const char* verdict = t.decision == SprtDecision::kAcceptH1   ? "H1 accepted"
                         : t.decision == SprtDecision::kAcceptH0 ? "H0 accepted"
                                                                 : "undecided";
   return std::string("  ") + verdict + " (LLR " + Fixed(t.llr, 2) + " in [" +
-         Fixed(t.lower_bound, 2) + ", " + Fixed(t.upper_bound, 2) + "])";
+         Fixed(t.lower_bound, 2) + ", " + Fixed(t.upper_bound, 2) +
+         "]; by pairs " + Fixed(SprtTest(p, elo0, elo1).llr, 2) + ")";
+}
+
+std::string EloText(const EloEstimate& e) {
+  return Signed(e.elo) + " [" + Signed(e.low) + ", " + Signed(e.high) + "]";
 }
 
 std::string PairName(const Pair& p) {
@@ -56,25 +64,27 @@ std::string PairsText(const std::vector<ArenaResult>& results, double elo0,
   const int w = static_cast<int>(width);
   std::ostringstream out;
   char line[512];
-  std::snprintf(line, sizeof line, "%-*s %6s %5s %5s %5s %7s  %-22s %-20s%s\n",
-                w, "pair", "games", "W", "D", "L", "score", "win rate [95%]",
-                "Elo [95%]", sprt ? "  SPRT" : "");
+  std::snprintf(line, sizeof line,
+                "%-*s %6s %5s %5s %5s %7s  %-22s %-20s %-20s%s\n", w, "pair",
+                "games", "W", "D", "L", "score", "win rate [95%]", "Elo [95%]",
+                "Elo by pairs [95%]", sprt ? "  SPRT" : "");
   out << line;
   for (const Pair& p : pairs) {
     Score s = PairScore(results, p.first, p.second);
     Interval r = WilsonInterval(s.points(), s.games());
-    EloEstimate e = EloDifference(s);
     const std::string rate = Fixed(100 * s.rate(), 1) + "% [" +
                              Fixed(100 * r.low, 1) + ", " +
                              Fixed(100 * r.high, 1) + "]";
-    const std::string elo =
-        Signed(e.elo) + " [" + Signed(e.low) + ", " + Signed(e.high) + "]";
-    std::snprintf(line, sizeof line, " %6d %5d %5d %5d %7s  %-22s %-20s",
+    const Pentanomial paired = PairPentanomial(results, p.first, p.second);
+    std::snprintf(line, sizeof line, " %6d %5d %5d %5d %7s  %-22s %-20s %-20s",
                   s.games(), s.wins, s.draws, s.losses,
-                  Fixed(s.rate(), 3).c_str(), rate.c_str(), elo.c_str());
+                  Fixed(s.rate(), 3).c_str(), rate.c_str(),
+                  EloText(EloDifference(s)).c_str(),
+                  EloText(EloDifference(paired)).c_str());
     std::string name = PairName(p);
     name.resize(width, ' ');
-    out << name << line << (sprt ? SprtText(s, elo0, elo1) : "") << "\n";
+    out << name << line << (sprt ? SprtText(s, paired, elo0, elo1) : "")
+        << "\n";
   }
   return out.str();
 }
@@ -138,9 +148,18 @@ json::object PairJson(const std::vector<ArenaResult>& results, const Pair& p,
                  {"elo", elo.elo},
                  {"elo_low", elo.low},
                  {"elo_high", elo.high}};
+  const Pentanomial pairs = PairPentanomial(results, a, b);
+  const EloEstimate paired = EloDifference(pairs);
+  json::array counts;
+  for (int c : pairs.counts) counts.push_back(c);
+  o["pentanomial"] = counts;
+  o["elo_pairs"] = paired.elo;
+  o["elo_pairs_low"] = paired.low;
+  o["elo_pairs_high"] = paired.high;
   if (sprt) {
     Sprt t = SprtTest(s, elo0, elo1);
     o["sprt_llr"] = t.llr;
+    o["sprt_llr_pairs"] = SprtTest(pairs, elo0, elo1).llr;
     o["sprt"] = t.decision == SprtDecision::kAcceptH1   ? "H1"
                 : t.decision == SprtDecision::kAcceptH0 ? "H0"
                                                         : "continue";
@@ -181,6 +200,26 @@ Score PairScore(const std::vector<ArenaResult>& results, const std::string& a,
     }
   }
   return s;
+}
+
+Pentanomial PairPentanomial(const std::vector<ArenaResult>& results,
+                            const std::string& a, const std::string& b) {
+  // a's score in the two seats of each (seed, map), -1 while unplayed.
+  std::map<std::pair<int64_t, std::string>, std::array<double, 2>> seeds;
+  for (const ArenaResult& r : results) {
+    if (r.pair[0] != a || r.pair[1] != b) continue;
+    const int a_seat = r.bots[0] == a ? 0 : 1;
+    auto it =
+        seeds.try_emplace({r.seed, r.map}, std::array<double, 2>{-1, -1}).first;
+    it->second[a_seat] = r.winner == "draw"                         ? 0.5
+                         : (r.winner == "player1") == (a_seat == 0) ? 1.0
+                                                                    : 0.0;
+  }
+  Pentanomial p;
+  for (const auto& [seed, score] : seeds) {
+    if (score[0] >= 0 && score[1] >= 0) p.AddPair(score[0], score[1]);
+  }
+  return p;
 }
 
 std::vector<BotFaults> FaultsByBot(const std::vector<ArenaResult>& results) {

@@ -1,5 +1,7 @@
 // table.h: the arena's final table, as text and as JSON: per pair the
-// score and Elo with their 95% intervals (and the SPRT verdict), then per
+// score and Elo with their 95% intervals, the Elo from complete pairs of
+// games (pentanomial, stats.h) beside the one from games (trinomial), and
+// the SPRT verdict (trinomial; the pentanomial LLR beside it), then per
 // bot its own faults: time-outs, crashes, parse errors and moves the rules
 // rejected, apart from the moves that failed only at execution ("was taken
 // this round"), which every bot meets.
@@ -20,6 +22,11 @@ namespace wl::tools {
 // The score of a pair's first bot `a` against `b` over the given results.
 Score PairScore(const std::vector<ArenaResult>& results, const std::string& a,
                 const std::string& b);
+
+// The pairs of games (one seed on one map, in both seats) of `a` against
+// `b` that are complete, by a's points from each (0, 0.5, 1, 1.5 or 2).
+Pentanomial PairPentanomial(const std::vector<ArenaResult>& results,
+                            const std::string& a, const std::string& b);
 
 // A bot's own figures over every game it played.
 struct BotFaults {
