@@ -121,6 +121,22 @@ TEST_F(CorruptedGameTest, AChangedReplayLineIsLocatedByLineNumber) {
       << *diff;
 }
 
+TEST_F(CorruptedGameTest, RecordedTextInADiffReachesTheTerminalEscaped) {
+  // A line the engine sent, recorded with an escape sequence that would
+  // clear the screen and a bell: the first difference quotes it.
+  Edit("dump_player1.txt", "settings your_bot player1",
+       "settings your_bot player1\x1b[2J\a");
+  std::string game = Game();
+  char* argv[] = {game.data()};
+  ::testing::internal::CaptureStdout();
+  EXPECT_EQ(VerifyMain(1, argv), 1);
+  const std::string out = ::testing::internal::GetCapturedStdout();
+  EXPECT_NE(out.find("differs: dump_player1.txt:"), std::string::npos) << out;
+  EXPECT_NE(out.find("\\x1b[2J\\x07"), std::string::npos) << out;
+  EXPECT_EQ(out.find('\x1b'), std::string::npos) << out;
+  EXPECT_EQ(out.find('\a'), std::string::npos) << out;
+}
+
 TEST_F(CorruptedGameTest, MissingOrMalformedInputsAreClearErrors) {
   EXPECT_FALSE(VerifyGameDir((dir_ / "nothing_here").string()).ok());
   Edit("meta.json", "{", "[");

@@ -2,6 +2,7 @@
 // section 2) and the checks the harness needs.
 #include "map.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -119,6 +120,19 @@ TEST(MapTest, ZeroBonusIsAcceptedNegativeIsNot) {
   EXPECT_EQ(map.AddSuperRegion(1, 0), "");
   EXPECT_NE(map.AddSuperRegion(2, -1), "");
   EXPECT_FALSE(map.HasSuperRegion(2));
+}
+
+TEST(MapTest, BonusesAreCappedSoThatNoIncomeCanOverflow) {
+  Map map;
+  EXPECT_EQ(map.AddSuperRegion(1, 1000), "");
+  EXPECT_EQ(map.AddSuperRegion(2, 1001),
+            "super region 2 has bonus 1001, above the cap of 1000 (so that "
+            "no income or army count can overflow)");
+  EXPECT_NE(map.AddSuperRegion(3, 2147483647), "");
+  EXPECT_FALSE(map.HasSuperRegion(2));
+  EXPECT_FALSE(map.HasSuperRegion(3));
+  // Every super region at the cap: 5 + all bonuses still fits an int.
+  EXPECT_LE(int64_t{kMaxSuperRegionId} * kMaxBonus + 5, INT32_MAX);
 }
 
 TEST(MapTest, BadIdsAndLinksAreRejected) {

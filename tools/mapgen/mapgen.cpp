@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "common/cli.h"
 #include "common/files.h"
+#include "common/terminal.h"
 #include "java_random.h"
 
 namespace wl::tools {
@@ -780,7 +781,10 @@ int MapgenMain(int argc, char** argv) {
   flags.String("out", &out, "FILE", "write the map here (default: stdout)");
   std::vector<std::string> args;
   if (std::optional<int> exit = flags.Parse(argc, argv, &args)) return *exit;
-  if (!args.empty()) return flags.Fail("unexpected argument '" + args[0] + "'");
+  if (!args.empty()) {
+    return flags.Fail("unexpected argument '" + EscapeForTerminal(args[0]) +
+                      "'");
+  }
   if (seed < 0) return flags.Fail("--seed must be >= 0");
   if (std::string err = RegionsError(regions); !err.empty()) {
     return flags.Fail("--" + err);
@@ -796,7 +800,8 @@ int MapgenMain(int argc, char** argv) {
     return std::cout ? 0 : 1;
   }
   if (absl::Status s = WriteFileAtomically(out, json); !s.ok()) {
-    std::cerr << "warlight mapgen: " << s.message() << "\n";
+    std::cerr << "warlight mapgen: "
+              << EscapeForTerminal(std::string(s.message())) << "\n";
     return 1;
   }
   return 0;

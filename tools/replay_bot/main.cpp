@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/files.h"
+#include "common/terminal.h"
 #include "harness/dump_reader.h"
 
 int main(int argc, char** argv) {
@@ -24,7 +25,10 @@ int main(int argc, char** argv) {
   }
   absl::StatusOr<std::string> dump = wl::tools::ReadFileToString(argv[1]);
   if (!dump.ok()) {
-    std::cerr << "wl-replay-bot: " << dump.status().message() << "\n";
+    std::cerr << "wl-replay-bot: "
+              << wl::tools::EscapeForTerminal(
+                     std::string(dump.status().message()))
+              << "\n";
     return 2;
   }
   // The answers in order; a time-out shows as "Output from your bot: null".

@@ -601,37 +601,41 @@ double Median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-// The centre (median) and spread (of the middle 80%, else of all) of the
-// finite values of one axis, both halved so that no difference overflows.
-std::pair<double, double> HalfCentreAndSpread(const std::vector<double>& v) {
+// Halves of the finite values of one axis (halved so that no difference
+// overflows): their median, the spread of their middle 80% and the spread
+// of them all.
+struct AxisSpread {
+  double centre = 0, middle = 0, all = 0;
+};
+AxisSpread HalvedSpread(const std::vector<double>& v) {
   std::vector<double> s;
   for (double x : v) {
     if (std::isfinite(x)) s.push_back(x / 2);
   }
-  if (s.empty()) return {0, 0};
+  if (s.empty()) return {};
   std::sort(s.begin(), s.end());
-  const size_t cut = s.size() / 10;
-  double spread = s[s.size() - 1 - cut] - s[cut];
-  if (!(spread > 0)) spread = s.back() - s.front();
-  return {s[s.size() / 2], spread};
+  const size_t cut = std::min((s.size() + 9) / 10, (s.size() - 1) / 2);
+  return {s[s.size() / 2], s[s.size() - 1 - cut] - s[cut],
+          s.back() - s.front()};
 }
 
 // Given positions may be any numbers: a wild one (1e308) must neither
 // overflow the distances computed from them nor squeeze the others into a
 // dot. Both axes are centred on their medians and divided by the larger
-// spread; what lies beyond 5 spreads is clamped there; a non-finite
-// coordinate is ignored (the median is used).
+// spread of their middle 80%; what lies beyond 5 such spreads is clamped
+// there; a non-finite coordinate is ignored (the median is used).
 void NormalisePositions(std::vector<double>* x, std::vector<double>* y) {
-  const auto [cx, sx] = HalfCentreAndSpread(*x);
-  const auto [cy, sy] = HalfCentreAndSpread(*y);
-  const double spread = std::max(sx, sy) > 0 ? std::max(sx, sy) : 1;
+  const AxisSpread sx = HalvedSpread(*x), sy = HalvedSpread(*y);
+  double spread = std::max(sx.middle, sy.middle);
+  if (!(spread > 0)) spread = std::max(sx.all, sy.all);
+  if (!(spread > 0)) spread = 1;
   constexpr double kMost = 5;
   auto normalise = [&](double v, double centre) {
     if (!std::isfinite(v)) return 0.0;
     return std::clamp((v / 2 - centre) / spread, -kMost, kMost);
   };
-  for (double& v : *x) v = normalise(v, cx);
-  for (double& v : *y) v = normalise(v, cy);
+  for (double& v : *x) v = normalise(v, sx.centre);
+  for (double& v : *y) v = normalise(v, sy.centre);
 }
 
 }  // namespace
@@ -1157,8 +1161,7 @@ absl::Status ReadReplayMapAndResult(const fs::path& dir,
       : fs::exists(dir / "replay.txt.gz", ec)
           ? ReadGzipFile((dir / "replay.txt.gz").string())
           : absl::NotFoundError(
-                "no replay.txt or "
-                "replay.txt.gz");
+                "cannot read replay.txt or replay.txt.gz: neither is there");
   if (!replay.ok()) return replay.status();
   files->replay = *std::move(replay);
   std::optional<RecordingMeta> meta;
@@ -1170,7 +1173,9 @@ absl::Status ReadReplayMapAndResult(const fs::path& dir,
   }
   fs::path map_path = dir / "map.json";
   if (!fs::exists(map_path, ec)) {
-    if (!meta) return absl::NotFoundError("no map.json (nor a meta.json)");
+    if (!meta)
+      return absl::NotFoundError(
+          "cannot read map.json: not there, and no meta.json names a map");
     map_path = meta->map_path;
   }
   absl::StatusOr<std::string> map = ReadFileToString(map_path.string());
