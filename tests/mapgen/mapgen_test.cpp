@@ -458,5 +458,23 @@ TEST(MapgenTest, CommandWritesTheMapWholeOrExplainsTheFlag) {
   fs::remove_all(dir);
 }
 
+TEST(MapgenTest, TextFromTheCommandLineIsEscapedInMessages) {
+  const fs::path dir = fs::temp_directory_path() /
+                       ("wl_mapgen_escape_" + std::to_string(::getpid()));
+  for (const std::vector<std::string>& bad :
+       std::vector<std::vector<std::string>>{
+           {"extra\x1b[2J\a"},
+           {"--out", (dir / "no\x1b[31m" / "m.json").string()}}) {
+    ::testing::internal::CaptureStderr();
+    EXPECT_NE(RunMapgen(bad), 0);
+    const std::string err = ::testing::internal::GetCapturedStderr();
+    EXPECT_EQ(err.find('\x1b'), std::string::npos) << err;
+    EXPECT_EQ(err.find('\a'), std::string::npos) << err;
+    EXPECT_NE(err.find("\\x1b["), std::string::npos) << err;
+    EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+  }
+  EXPECT_FALSE(fs::exists(dir));
+}
+
 }  // namespace
 }  // namespace wl::tools
