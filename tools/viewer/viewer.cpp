@@ -177,6 +177,46 @@ absl::Status LineError(size_t line, const std::string& why) {
 constexpr const char* kHistoryNames[3] = {
     "the full history", "player1's history", "player2's history"};
 
+// The line "round n" at lines[i]: round *round + 1 starts, with a step of
+// its own (round 0's start is the game's first step).
+absl::Status StartRound(std::string_view line, size_t i, int max_rounds,
+                        int* round, History* history) {
+  int64_t n = -1;
+  if (!ParseInt(line.substr(6), &n) || n != *round + 1) {
+    return LineError(i, absl::StrCat("expected \"round ", *round + 1,
+                                     "\", not ", Quoted(line)));
+  }
+  if (n > max_rounds) {
+    return LineError(i, absl::StrCat("round ", n,
+                                     " is past the last round played on "
+                                     "this map (",
+                                     max_rounds, ")"));
+  }
+  *round = static_cast<int>(n);
+  if (*round > 0) {
+    history->steps.push_back(
+        {*round, "", static_cast<int>(history->maps.size()) - 1});
+    history->round_start.push_back(static_cast<int>(history->steps.size()) - 1);
+  }
+  return absl::OkStatus();
+}
+
+// History h must start at lines[i] with a map line.
+absl::Status CheckHistoryStart(const std::vector<std::string_view>& lines,
+                               int h, size_t i) {
+  if (i >= lines.size()) {
+    return LineError(
+        lines.size() - 1,
+        absl::StrCat(kHistoryNames[h], " is missing (a replay holds three)"));
+  }
+  if (!StartsWith(lines[i], "map")) {
+    return LineError(
+        i, absl::StrCat(kHistoryNames[h], " must start with a map line, not ",
+                        Quoted(lines[i])));
+  }
+  return absl::OkStatus();
+}
+
 // Reads one history from lines[*i] on, up to and including its end line.
 absl::Status ParseHistory(const std::vector<std::string_view>& lines,
                           const Map& map, int h, size_t* i, History* history) {
@@ -190,16 +230,7 @@ absl::Status ParseHistory(const std::vector<std::string_view>& lines,
     history->steps.push_back({round, *std::move(pending), current});
     pending.reset();
   };
-  if (*i >= lines.size()) {
-    return LineError(
-        lines.size() - 1,
-        absl::StrCat(kHistoryNames[h], " is missing (a replay holds three)"));
-  }
-  if (!StartsWith(lines[*i], "map")) {
-    return LineError(
-        *i, absl::StrCat(kHistoryNames[h], " must start with a map line, not ",
-                         Quoted(lines[*i])));
-  }
+  if (absl::Status s = CheckHistoryStart(lines, h, *i); !s.ok()) return s;
   for (; *i < lines.size(); ++*i) {
     const std::string_view line = lines[*i];
     if (line == "map" || StartsWith(line, "map ")) {
@@ -216,25 +247,11 @@ absl::Status ParseHistory(const std::vector<std::string_view>& lines,
       flush();  // otherwise the map after the draft: it starts round 1
     } else if (StartsWith(line, "round ")) {
       flush();
-      int64_t n = -1;
-      if (!ParseInt(line.substr(6), &n) || n != round + 1) {
-        return LineError(*i, absl::StrCat("expected \"round ", round + 1,
-                                          "\", not ", Quoted(line)));
+      if (absl::Status s = StartRound(line, *i, max_rounds, &round, history);
+          !s.ok()) {
+        return s;
       }
-      if (n > max_rounds) {
-        return LineError(*i, absl::StrCat("round ", n,
-                                          " is past the last "
-                                          "round played on this map (",
-                                          max_rounds, ")"));
-      }
-      round = static_cast<int>(n);
       events = 0;
-      if (round > 0) {
-        history->steps.push_back(
-            {round, "", static_cast<int>(history->maps.size()) - 1});
-        history->round_start.push_back(static_cast<int>(history->steps.size()) -
-                                       1);
-      }
     } else if (line == "player1 won" || line == "player2 won" ||
                line == "Nobody won") {
       flush();
