@@ -47,6 +47,13 @@ class MctsBot : public wl::Bot {
         greedy_(config.seed),
         draft_(config),
         search_(config) {}
+  // The default configuration with this seed (how the arena makes it).
+  explicit MctsBot(uint64_t seed)
+      : MctsBot([seed] {
+          mcts::Config config;
+          config.seed = seed;
+          return config;
+        }()) {}
 
   int PickStartingRegion(const wl::View& view) override {
     const auto start = mcts::Search::Clock::now();

@@ -3,27 +3,22 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "bots/greedy/greedy_bot.h"
-#include "bots/mcts/mcts_bot.h"
-#include "bots/random/random_bot.h"
-#include "bots/starter/starter_bot.h"
-
 namespace wl::tools {
 
 const std::vector<std::string>& BuiltInBotNames() {
-  static const std::vector<std::string> kNames = {"starter", "random", "greedy",
-                                                  "mcts"};
+  static const std::vector<std::string> kNames = [] {
+    std::vector<std::string> names;
+    for (const RegisteredBot& bot : RegisteredBots()) {
+      names.push_back(bot.name);
+    }
+    return names;
+  }();
   return kNames;
 }
 
 std::unique_ptr<Bot> MakeBuiltInBot(const std::string& name, uint64_t seed) {
-  if (name == "starter") return std::make_unique<StarterBot>();
-  if (name == "random") return std::make_unique<RandomBot>(seed);
-  if (name == "greedy") return std::make_unique<GreedyBot>(seed);
-  if (name == "mcts") {
-    mcts::Config config;
-    config.seed = seed;
-    return std::make_unique<MctsBot>(config);
+  for (const RegisteredBot& bot : RegisteredBots()) {
+    if (name == bot.name) return bot.make(seed);
   }
   return nullptr;
 }

@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# Tests scripts/new_bot.sh and the bot registry (cmake/WlBots.cmake):
+#   - each bot of BUILD_DIR is compiled with only the bot folders it includes;
+#   - in a temporary copy of the source tree (the real one is never touched):
+#     new_bot.sh refuses bad or taken names, and makes a fork with its class,
+#     file and guard renamed; the fork builds, and its test and benchmark
+#     compile and pass; adding a bot folder compiles that bot alone; a
+#     `cp -r bots/starter bots/dup` copy stops the configure with a clear
+#     message; a folder without a bot class plays as a process only, and the
+#     configure says so; the fork plays in process in `warlight arena fork
+#     starter`.
+#
+#   tests/scripts/new_bot_test.sh BUILD_DIR      (from the source root)
+#
+# The copy holds the starter alone and builds only what each check needs; its
+# `warlight` links BUILD_DIR's objects with the copy's bot registry, the part
+# under test. WL_LONG_TESTS=1 builds warlight, wl_tests and wl_bench in the
+# copy from scratch instead, and runs the fork's test and benchmark there
+# (many minutes).
+set -euo pipefail
+
+build=$(cd "${1:?usage: new_bot_test.sh BUILD_DIR}" && pwd)
+root=$PWD
+fail() { echo "new_bot_test: FAIL: $*" >&2; exit 1; }
+note() { echo "new_bot_test: $*"; }
+
+# 1. Include paths: a bot gets its own folder and the bot folders whose
+#    headers it includes, nothing else (mcts includes greedy's headers).
+compile_command() {
+  grep -F "\"command\"" "$build/compile_commands.json" |
+    grep -F -- "$root/bots/$1/main.cpp" || fail "no compile command for bots/$1"
+}
+starter_cc=$(compile_command starter)
+mcts_cc=$(compile_command mcts)
+[[ "$starter_cc" == *"-I$root/bots/starter "* ]] || fail "starter lacks its folder"
+[[ "$mcts_cc" == *"-I$root/bots/greedy "* ]] || fail "mcts lacks bots/greedy"
+for other in greedy mcts random; do
+  [[ "$starter_cc" != *"$root/bots/$other"* ]] ||
+    fail "bots/starter is compiled with bots/$other on its include path"
+done
+[[ "$mcts_cc" != *"$root/bots/random"* ]] || fail "mcts has bots/random"
+note "include paths: each bot has only the folders it includes"
+
+# 2. A copy of the source tree with the starter as its only bot.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+copy=$tmp/src
+mkdir "$copy"
+tar -C "$root" --exclude='./build*' --exclude=./.git --exclude=./games \
+  --exclude=./bench-results --exclude='./bots/*' -cf - . | tar -C "$copy" -xf -
+cp -r "$root/bots/CMakeLists.txt" "$root/bots/starter" "$copy/bots/"
+cd "$copy"
+
+# 3. new_bot.sh: bad or taken names are one line and exit 2, nothing made.
+refuse() {
+  local status=0
+  scripts/new_bot.sh "$@" > "$tmp/out" 2> "$tmp/err" || status=$?
+  ((status == 2)) || fail "new_bot.sh $* exited $status, not 2"
+  [[ ! -s "$tmp/out" && $(wc -l < "$tmp/err") -eq 1 ]] ||
+    fail "new_bot.sh $* did not print one line on stderr: $(cat "$tmp/err")"
+}
+for bad in "" Fork 9lives my-bot my__bot bot_ "a b" starter; do refuse "$bad"; done
+refuse fork extra
+[[ ! -e bots/fork && ! -e tests/bots/fork_bot_test.cpp ]] ||
+  fail "a refused new_bot.sh wrote something"
+scripts/new_bot.sh fork > "$tmp/made"
+grep -q "tests/bots/fork_bot_test.cpp" "$tmp/made" || fail "new_bot.sh did not say what it made"
+refuse fork
+for file in bots/fork/main.cpp bots/fork/fork_bot.h \
+            tests/bots/fork_bot_test.cpp bench/fork_bot_bench.cpp; do
+  [[ -f $file ]] || fail "new_bot.sh did not make $file"
+done
+grep -q "^class ForkBot : public wl::Bot {" bots/fork/fork_bot.h || fail "no class ForkBot"
+grep -q "^#define FORK_BOT_H_" bots/fork/fork_bot.h || fail "no guard FORK_BOT_H_"
+if grep -n -e StarterBot -e STARTER_BOT_H_ -e starter_bot bots/fork/* \
+     tests/bots/fork_bot_test.cpp bench/fork_bot_bench.cpp; then
+  fail "the fork still names the starter's class, guard or file"
+fi
+note "new_bot.sh: bad names refused; bots/fork made with ForkBot, FORK_BOT_H_"
+
+# 4. The fork builds with the bots alone, and answers a recorded session.
+launcher=()
+if command -v ccache > /dev/null; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+configure() {
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" \
+    -DWL_BUILD_TESTS="$2" -DWL_BUILD_BENCH="$2" -DWL_BUILD_TOOLS="$1" \
+    > "$tmp/configure.log" 2>&1
+}
+configure OFF OFF || fail "configure: $(tail -n 5 "$tmp/configure.log")"
+cmake --build build -j2 --target bot_starter bot_fork > "$tmp/build.log" ||
+  fail "the fork does not build: $(tail -n 20 "$tmp/build.log")"
+session=scripts/data/session_small.txt
+answers=$(build/bots/fork < $session 2> /dev/null | wc -l)
+requests=$(grep -c -E '^(go |pick_starting_region)' $session)
+((answers == requests)) || fail "the fork answered $answers of $requests requests"
+note "the fork builds and answers all $requests requests of $session"
+
+# 5. Adding a bot folder compiles that bot alone; removing one, nothing.
+#    (With WL_BUILD_TOOLS=OFF, the whole build is the bots.)
+compiled() {
+  cmake --build build -j2 > "$tmp/build.log" 2>&1 ||
+    fail "build failed: $(tail -n 20 "$tmp/build.log")"
+  grep "Building CXX object" "$tmp/build.log" || true
+}
+compiled > /dev/null
+scripts/new_bot.sh extra > /dev/null
+objects=$(compiled)
+[[ $(grep -c . <<< "$objects") -eq 1 && "$objects" == *bot_extra.dir* ]] ||
+  fail "adding bots/extra compiled more than bots/extra/main.cpp: $objects"
+rm -rf bots/extra tests/bots/extra_bot_test.cpp bench/extra_bot_bench.cpp
+objects=$(compiled)
+[[ -z "$objects" ]] || fail "removing bots/extra compiled: $objects"
+note "adding a bot folder compiled that bot alone, removing one nothing"
+
+# 6. A copy made by cp -r stops the configure, naming both folders and the fix.
+cp -r bots/starter bots/dup
+if configure OFF OFF; then fail "a cp -r copy of the starter configured"; fi
+for needed in "bots/dup/starter_bot.h and bots/starter/starter_bot.h" \
+              "bot class StarterBot" "scripts/new_bot.sh"; do
+  grep -q -F "$needed" <(tr -s ' \n' ' ' < "$tmp/configure.log") ||
+    fail "the configure error does not say '$needed': $(cat "$tmp/configure.log")"
+done
+rm -rf bots/dup
+note "cp -r bots/starter bots/dup: the configure stops with a clear message"
+
+# 7. A bot folder without a wl::Bot class in its headers plays as a process
+#    only, and the configure says so.
+mkdir bots/plain
+printf 'int main() { return 0; }\n' > bots/plain/main.cpp
+configure OFF OFF || fail "configure with bots/plain: $(tail -n 5 "$tmp/configure.log")"
+grep -q "bots/plain: .*plays as a process only" "$tmp/configure.log" ||
+  fail "the configure does not say bots/plain plays as a process only"
+rm -rf bots/plain
+note "bots/plain, without a bot class: the configure says it plays as a process"
+
+# 8. The fork's test and benchmark compile and pass.
+if [[ "${WL_LONG_TESTS:-}" == 1 ]]; then
+  configure ON ON || fail "configure: $(tail -n 5 "$tmp/configure.log")"
+  cmake --build build -j2 --target wl_tests wl_bench warlight > "$tmp/build.log" ||
+    fail "the suite does not build with the fork: $(tail -n 20 "$tmp/build.log")"
+  build/tests/wl_tests --gtest_filter='ForkBotTest.*' > "$tmp/test.log" ||
+    fail "the fork's test failed: $(cat "$tmp/test.log")"
+  build/bench/wl_bench --benchmark_filter=ForkBot --benchmark_min_time=0.01 \
+    > "$tmp/bench.log" 2>&1 || fail "the fork's benchmark failed"
+  warlight=build/warlight
+else
+  g++ -std=c++17 -O1 -I. -Isdk/wl -Itests -DWL_SOURCE_DIR="\"$copy\"" \
+    tests/bots/fork_bot_test.cpp -lgtest_main -lgtest -pthread -o "$tmp/test" ||
+    fail "tests/bots/fork_bot_test.cpp does not compile"
+  "$tmp/test" > "$tmp/test.log" || fail "the fork's test failed: $(cat "$tmp/test.log")"
+  g++ -std=c++17 -O1 -I. -Isdk/wl bench/fork_bot_bench.cpp -lbenchmark_main \
+    -lbenchmark -pthread -o "$tmp/bench" || fail "bench/fork_bot_bench.cpp does not compile"
+  "$tmp/bench" --benchmark_min_time=0.01 > "$tmp/bench.log" 2>&1 ||
+    fail "the fork's benchmark failed"
+  warlight=""
+fi
+grep -q "PASSED.*1 test" "$tmp/test.log" || fail "the fork's test did not run"
+grep -q "BM_ForkBotAttackTransfer" "$tmp/bench.log" || fail "the benchmark did not run"
+note "the fork's test passes and its benchmark runs"
+
+# 9. The fork plays in process: the arena finds it with no edit to tools/,
+#    and its process binary does not exist. The fork plays as the starter
+#    does, so its two games against it, one seed in both seats, are one game
+#    seen from both seats: it wins one or draws both. A bot that cannot
+#    start loses both.
+if [[ -z "$warlight" ]]; then
+  configure ON OFF || fail "configure: $(tail -n 5 "$tmp/configure.log")"
+  cmake --build build -j2 --target wl_bot_registry > "$tmp/build.log" ||
+    fail "the bot registry does not build: $(tail -n 20 "$tmp/build.log")"
+  link=$build/tools/CMakeFiles/warlight.dir/link.txt
+  grep -q " libwl_bot_registry.a " "$link" ||
+    fail "$link does not link libwl_bot_registry.a: is $build up to date?"
+  (cd "$build/tools" && sed -e "s| libwl_bot_registry.a | $copy/build/tools/libwl_bot_registry.a |" \
+     -e "s| -o [^ ]*warlight | -o $copy/build/warlight |" "$link" | bash) ||
+    fail "linking warlight with the copy's registry failed"
+  warlight=build/warlight
+fi
+rm -f build/bots/fork
+"$warlight" arena fork starter --games 2 --json > "$tmp/arena.json" \
+  2> "$tmp/arena.log" ||
+  fail "warlight arena fork starter failed: $(tail -n 5 "$tmp/arena.log")"
+wins=$(grep -o '"wins":[0-9]*' "$tmp/arena.json" | cut -d: -f2)
+draws=$(grep -o '"draws":[0-9]*' "$tmp/arena.json" | cut -d: -f2)
+grep -q '"bot":"fork"' "$tmp/arena.json" && ((wins + draws >= 1)) ||
+  fail "the fork did not play: $(cat "$tmp/arena.json")"
+note "warlight arena fork starter: the fork played in process ($wins wins, $draws draws of 2)"
