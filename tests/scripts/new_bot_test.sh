@@ -8,7 +8,7 @@
 #     `cp -r bots/starter bots/dup` copy stops the configure with a clear
 #     message; a folder without a bot class plays as a process only, and the
 #     configure says so; the fork plays in process in `warlight arena fork
-#     starter`.
+#     starter`; a bot class the arena cannot make is a clear build error.
 #
 #   tests/scripts/new_bot_test.sh BUILD_DIR      (from the source root)
 #
@@ -186,3 +186,38 @@ draws=$(grep -o '"draws":[0-9]*' "$tmp/arena.json" | cut -d: -f2)
 grep -q '"bot":"fork"' "$tmp/arena.json" && ((wins + draws >= 1)) ||
   fail "the fork did not play: $(cat "$tmp/arena.json")"
 note "warlight arena fork starter: the fork played in process ($wins wins, $draws draws of 2)"
+
+# 10. A bot class the arena cannot make stops the build of its factory with
+#     a message that names the folder and the convention.
+mkdir bots/odd
+cat > bots/odd/odd_bot.h <<'BOT'
+#ifndef ODD_BOT_H_
+#define ODD_BOT_H_
+#include <string>
+#include <vector>
+
+#include "bot.h"
+
+class OddBot : public wl::Bot {
+ public:
+  explicit OddBot(const std::string& name) : name_(name) {}
+  int PickStartingRegion(const wl::View&) override { return 0; }
+  std::vector<wl::Move> PlaceArmies(const wl::View&) override { return {}; }
+  std::vector<wl::Move> AttackTransfer(const wl::View&) override { return {}; }
+
+ private:
+  std::string name_;
+};
+
+#endif  // ODD_BOT_H_
+BOT
+printf '#include "odd_bot.h"\n#include "runner.h"\n\nint main() {\n  OddBot bot("odd");\n  return wl::Run(bot);\n}\n' \
+  > bots/odd/main.cpp
+configure ON OFF || fail "configure with bots/odd: $(tail -n 5 "$tmp/configure.log")"
+if cmake --build build --target wl_bot_factory_odd > "$tmp/build.log" 2>&1; then
+  fail "the factory of a bot without a seed or default constructor compiled"
+fi
+grep -q "bots/odd: the arena plays OddBot in process" "$tmp/build.log" &&
+  grep -q "needs a constructor from a uint64_t seed" "$tmp/build.log" ||
+  fail "no clear message for bots/odd: $(grep -m 3 error "$tmp/build.log")"
+note "bots/odd, a class without a seed or default constructor: a clear build error"
