@@ -18,6 +18,9 @@
 # stop the configure: one program (the arena, wl_tests, wl_bench) would
 # silently keep one of the two definitions.
 #
+# Each bot folder's files are configure dependencies: editing one re-runs
+# the (quick) configure, so that a renamed class or a new include is seen.
+#
 # Results, as global properties: WL_BOTS (the names), and per NAME:
 # WL_BOT_<NAME>_DIRS (its include folders), _CLASS, _HEADER (empty when it
 # plays as a process only) and _SOURCES (its .cpp files but main.cpp).
@@ -292,9 +295,15 @@ function(wl_add_bot_registry target)
   set(declarations "")
   set(rows "")
   set(objects "")
+  set(ids "")
   foreach(name ${names})
     get_property(class GLOBAL PROPERTY WL_BOT_${name}_CLASS)
-    if(class)
+    string(MAKE_C_IDENTIFIER "Make_${name}" id)
+    if(class AND id IN_LIST ids)
+      message(STATUS "bots/${name}: its name reads like another bot's in C++ "
+                     "(${id}); it plays as a process only")
+    elseif(class)
+      list(APPEND ids ${id})
       _wl_add_bot_factory(${name} id)
       string(APPEND declarations "std::unique_ptr<Bot> ${id}(uint64_t seed);\n")
       string(APPEND rows "      {\"${name}\", \"${class}\", &registry::${id}},\n")
