@@ -20,6 +20,7 @@ class RandomBot : public wl::Bot {
 
   int PickStartingRegion(const wl::View& view) override {
     const std::vector<int>& pickable = view.PickableRegions();
+    if (pickable.empty()) return 0;  // the runner never asks then
     return pickable[Index(static_cast<int>(pickable.size()))];
   }
 
@@ -43,6 +44,7 @@ class RandomBot : public wl::Bot {
       const int spare = view.Armies(r) - 1;
       if (spare < 1 || Index(2) == 0) continue;
       const std::vector<int>& nbs = view.GetMap().Neighbors(r);
+      if (nbs.empty()) continue;  // only a broken map has such a region
       int to = nbs[Index(static_cast<int>(nbs.size()))];
       moves.push_back(wl::Move::AttackTransfer(r, to, 1 + Index(spare)));
     }

@@ -10,6 +10,12 @@
 // opponent's visible moves. The runner makes sure you never send a
 // malformed line, but it is your job to send good moves.
 //
+// Debug output: print to std::cerr, or to std::cout, which the runner points
+// at stderr while the game runs: stdout carries only the runner's answers
+// (the engine reads them). `warlight match` keeps each bot's stderr in the
+// game folder (stderr_player1.txt, stderr_player2.txt). Avoid printf and
+// puts: C stdio writes to the real stdout and would garble the answers.
+//
 // What this bot does, and where to start improving it:
 //   - picks the candidate in the smallest super region (cheapest bonus);
 //   - places all its income on the region that borders most land it does

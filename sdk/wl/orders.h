@@ -22,21 +22,22 @@ namespace wl {
 
 enum class MoveKind : uint8_t { kPlace, kAttackTransfer };
 
+// Region ids are stored as full ints: any id a bot or a line names is kept
+// as it was given (never truncated), so that the runner and the rules can
+// refuse an id that is not on the map instead of reading another region.
 struct Move {
   MoveKind kind = MoveKind::kPlace;
   Player player = Player::kNeutral;  // set by whoever knows the mover
-  int16_t from = 0;  // the region placed on, or the attacking region
-  int16_t to = 0;    // the target region; 0 for a placement
+  int32_t from = 0;  // the region placed on, or the attacking region
+  int32_t to = 0;    // the target region; 0 for a placement
   int32_t armies = 0;
 
   static Move Place(int region, int armies, Player p = Player::kNeutral) {
-    return Move{MoveKind::kPlace, p, static_cast<int16_t>(region), 0,
-                static_cast<int32_t>(armies)};
+    return Move{MoveKind::kPlace, p, region, 0, armies};
   }
   static Move AttackTransfer(int from, int to, int armies,
                              Player p = Player::kNeutral) {
-    return Move{MoveKind::kAttackTransfer, p, static_cast<int16_t>(from),
-                static_cast<int16_t>(to), static_cast<int32_t>(armies)};
+    return Move{MoveKind::kAttackTransfer, p, from, to, armies};
   }
   int region() const { return from; }  // for placements
   bool operator==(const Move& o) const {

@@ -322,12 +322,10 @@ inline Message ParseOpponentMoves(Tokens& t, std::string_view line) {
           !ParseInt(t.Next(), 0, kMaxInt, c)) {
         return Fail("bad attack/transfer in opponent_moves", line);
       }
-      if (a > 32767 || b > 32767) return Fail("region id too large", line);
       m.moves.push_back(Move::AttackTransfer(a, b, c, *who));
     } else {
       return Fail("bad move kind in opponent_moves", line);
     }
-    if (a > 32767) return Fail("region id too large", line);
   }
   return m;
 }

@@ -25,12 +25,18 @@ class RegionSet {
  public:
   constexpr RegionSet() = default;
 
-  // Precondition for all id arguments: 0 <= id < kRegionSlots.
+  // Any int is a valid argument: an id outside 0..kMaxRegionId is never a
+  // member, and inserting or erasing one leaves the set unchanged (one
+  // unsigned compare; nothing is read or written out of bounds).
   constexpr bool Contains(int id) const {
-    return (words_[id >> 6] >> (id & 63)) & 1u;
+    return InRange(id) && ((words_[id >> 6] >> (id & 63)) & 1u);
   }
-  constexpr void Insert(int id) { words_[id >> 6] |= Bit(id); }
-  constexpr void Erase(int id) { words_[id >> 6] &= ~Bit(id); }
+  constexpr void Insert(int id) {
+    if (InRange(id)) words_[id >> 6] |= Bit(id);
+  }
+  constexpr void Erase(int id) {
+    if (InRange(id)) words_[id >> 6] &= ~Bit(id);
+  }
   constexpr void Clear() { words_[0] = words_[1] = 0; }
 
   int Count() const {
@@ -65,7 +71,8 @@ class RegionSet {
     return -1;
   }
 
-  // The k-th lowest member (k = 0 is First()). Precondition: k < Count().
+  // The k-th lowest member (k = 0 is First()), or -1 unless
+  // 0 <= k < Count().
   int Nth(int k) const {
     uint64_t w = words_[0];
     int base = 0;
@@ -76,6 +83,7 @@ class RegionSet {
       base = 64;
     }
     for (; k > 0; --k) w &= w - 1;
+    if (w == 0 || k < 0) return -1;
     return base + __builtin_ctzll(w);
   }
 
@@ -106,6 +114,9 @@ class RegionSet {
 
  private:
   constexpr RegionSet(uint64_t w0, uint64_t w1) : words_{w0, w1} {}
+  static constexpr bool InRange(int id) {
+    return static_cast<unsigned>(id) < static_cast<unsigned>(kRegionSlots);
+  }
   static constexpr uint64_t Bit(int id) { return uint64_t{1} << (id & 63); }
 
   uint64_t words_[2] = {0, 0};

@@ -2,8 +2,12 @@
 //
 // Run() reads engine lines until end of input, keeps a View current, calls
 // the bot on each of the three requests and writes exactly one line per
-// request, flushed at once. Diagnostics go to the log stream (stderr), never
-// to stdout. Answers are made safe before they are written:
+// request, flushed at once. Only the runner writes to stdout: diagnostics go
+// to the log stream (stderr), and so does whatever the bot prints, to
+// std::cerr or to std::cout (which Run() points at stderr while the game
+// runs). Answers are made safe before they are written:
+//   - a move naming a region that is not on the map (any id: negative,
+//     0, > kMaxRegionId, unknown) is dropped, before any lookup by id;
 //   - a pick that is not among the pickable regions becomes the first one;
 //   - placements keep only own regions and positive armies, at most the
 //     round's income in total;
@@ -24,11 +28,14 @@
 #include <exception>
 #include <iostream>
 #include <optional>
+#include <ostream>
+#include <streambuf>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "bot.h"
+#include "map.h"
 #include "orders.h"
 #include "protocol.h"
 #include "view.h"
@@ -54,11 +61,15 @@ inline std::vector<Move> SanitiseMoves(const View& view, MoveKind kind,
     const char* why = nullptr;
     Move fixed = m;
     fixed.player = view.Me();
+    const Map& map = view.GetMap();
     if (m.kind != kind) {
       why = "wrong kind for this request";
+    } else if (!map.HasRegion(m.from) ||
+               (kind == MoveKind::kAttackTransfer && !map.HasRegion(m.to))) {
+      why = "region not on the map";  // checked before any lookup by id
     } else if (m.armies < 1) {
       why = "armies < 1";
-    } else if (!view.Owned().Contains(m.from < 0 ? 0 : m.from)) {
+    } else if (!view.Owned().Contains(m.from)) {
       why = "region not owned";
     } else if (kind == MoveKind::kPlace) {
       if (left <= 0) {
@@ -67,7 +78,7 @@ inline std::vector<Move> SanitiseMoves(const View& view, MoveKind kind,
         fixed.armies = std::min(m.armies, left);
         left -= fixed.armies;
       }
-    } else if (!view.GetMap().AreNeighbors(m.from, m.to)) {
+    } else if (!map.AreNeighbors(m.from, m.to)) {
       why = "target is not a neighbour";
     }
     if (why) {
@@ -163,16 +174,43 @@ class Session {
   View view_;
 };
 
+// Points std::cout at another stream buffer (by default stderr's) for its
+// lifetime, and back at the one it had when it ends. Run() holds one for
+// the whole game; a program that drives Sessions in process (the arena)
+// can hold one around all its games. Not thread-safe: create it before
+// starting threads that print, end it after they are joined.
+class CoutRedirect {
+ public:
+  explicit CoutRedirect(std::streambuf* to = std::cerr.rdbuf())
+      : original_(std::cout.rdbuf(to)) {}
+  ~CoutRedirect() { std::cout.rdbuf(original_); }
+  CoutRedirect(const CoutRedirect&) = delete;
+  CoutRedirect& operator=(const CoutRedirect&) = delete;
+  // The buffer std::cout had before (the real stdout in a bot process).
+  std::streambuf* original() const { return original_; }
+
+ private:
+  std::streambuf* original_;
+};
+
 // Plays one game over the given streams: one line out, flushed, per
 // request. Returns 0 at end of input.
+//
+// stdout is the protocol's alone: the answers go to a stream of Run's own
+// on out's buffer, and while the game runs std::cout writes to stderr, so
+// that a bot's debug prints (to std::cout or std::cerr) never reach the
+// engine. std::cout is restored when Run returns. (C stdio, printf and
+// puts, writes to the real stdout: do not use it in a bot.)
 inline int Run(Bot& bot, std::istream& in = std::cin,
                std::ostream& out = std::cout, std::ostream& log = std::cerr) {
+  std::ostream protocol(out.rdbuf());  // taken before std::cout is moved
+  CoutRedirect redirect;
   Session session(bot, log);
   std::string line;
   while (std::getline(in, line)) {
     if (std::optional<std::string> answer = session.Handle(line)) {
-      out << *answer << '\n';
-      out.flush();
+      protocol << *answer << '\n';
+      protocol.flush();
     }
   }
   return 0;

@@ -56,11 +56,11 @@ class View {
   // Adds the bot's own placements to the visible state (the runner calls it
   // after the bot's place_armies answer), so that the attack phase sees the
   // armies the placements put there. Placements on regions it does not own
-  // are ignored.
+  // are ignored, whatever their id.
   void ApplyOwnPlacements(const std::vector<Move>& moves) {
     for (const Move& m : moves) {
-      if (m.kind == MoveKind::kPlace && owned_.Contains(m.from) &&
-          m.armies > 0) {
+      if (m.kind == MoveKind::kPlace && map_.HasRegion(m.from) &&
+          owned_.Contains(m.from) && m.armies > 0) {
         // Saturating: a garbage update_map may claim 2^31 - 1 armies.
         const int64_t sum = int64_t{armies_[m.from]} + m.armies;
         armies_[m.from] = static_cast<int>(std::min<int64_t>(sum, INT32_MAX));
@@ -105,11 +105,15 @@ class View {
   const std::vector<int>& VisibleOrder() const { return visible_order_; }
   RegionSet Owned() const { return owned_; }
   RegionSet OpponentVisible() const { return opponent_visible_; }
-  // Owner and armies as last seen; exact for visible regions.
-  // Precondition: 0 <= region < kRegionSlots.
-  Player Owner(int region) const { return memory_[region].owner; }
-  int Armies(int region) const { return armies_[region]; }
-  const Memory& Remembered(int region) const { return memory_[region]; }
+  // Owner and armies as last seen; exact for visible regions. An id that
+  // is not a region slot (outside 0..kMaxRegionId) reads as an unknown
+  // neutral region with 0 armies.
+  Player Owner(int region) const { return Remembered(region).owner; }
+  int Armies(int region) const { return InSlots(region) ? armies_[region] : 0; }
+  const Memory& Remembered(int region) const {
+    static const Memory kUnknown;
+    return InSlots(region) ? memory_[region] : kUnknown;
+  }
 
   // The opponent's moves that were visible to us, by the round in which they
   // were played (the draft is round 0 and has none). Empty if unknown.
@@ -248,6 +252,13 @@ class View {
     return "";
   }
   std::string On(const msg::OpponentMoves& m) {
+    for (const Move& move : m.moves) {
+      if (!map_.HasRegion(move.from) ||
+          (move.kind == MoveKind::kAttackTransfer &&
+           !map_.HasRegion(move.to))) {
+        return "opponent_moves names an unknown region";
+      }
+    }
     // Sent after the update_map that closes round Round() - 1.
     size_t played = static_cast<size_t>(std::max(round_ - 1, 0));
     if (opponent_moves_.size() <= played) opponent_moves_.resize(played + 1);
@@ -261,6 +272,10 @@ class View {
   std::string On(const msg::GoAttackTransfer& m) {
     timebank_ = m.time_ms;
     return "";
+  }
+
+  static bool InSlots(int region) {
+    return static_cast<unsigned>(region) < static_cast<unsigned>(kRegionSlots);
   }
 
   std::string CheckRegions(const std::vector<int>& regions) const {

@@ -1,7 +1,11 @@
-// runner_session.h: runs the starter bot through wl::Run on a sequence of
-// engine lines and checks every answer against a View kept in parallel.
+// runner_session.h: runs a bot (the starter by default) through wl::Run on
+// a sequence of engine lines and checks every answer against a View kept in
+// parallel: one line per request, well formed for that View, "No moves" for
+// a request the View could not apply.
 //
 //   std::vector<std::string> answers = wl::testing::CheckSession(lines);
+//   GreedyBot greedy;
+//   wl::testing::CheckSession(lines, greedy);
 #ifndef WL_TESTS_SDK_RUNNER_SESSION_H_
 #define WL_TESTS_SDK_RUNNER_SESSION_H_
 
@@ -26,12 +30,11 @@ inline bool IsRequestLine(std::string_view line) {
 
 // Returns the answers; records a test failure for each malformed one.
 inline std::vector<std::string> CheckSession(
-    const std::vector<std::string>& lines) {
+    const std::vector<std::string>& lines, Bot& bot) {
   std::string input;
   for (const std::string& line : lines) input += line + "\n";
   std::istringstream in(input);
   std::ostringstream out, log;
-  StarterBot bot;
   EXPECT_EQ(wl::Run(bot, in, out, log), 0);
   std::vector<std::string> answers;
   const std::string text = out.str();
@@ -71,6 +74,12 @@ inline std::vector<std::string> CheckSession(
   }
   EXPECT_EQ(next, answers.size()) << "answers without a request";
   return answers;
+}
+
+inline std::vector<std::string> CheckSession(
+    const std::vector<std::string>& lines) {
+  StarterBot bot;
+  return CheckSession(lines, bot);
 }
 
 }  // namespace wl::testing
