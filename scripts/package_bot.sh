@@ -126,7 +126,7 @@ fi
 
 zip_file="$work/$name.zip"
 (cd "$stage" && zip -q -X "$zip_file" ./*)
-if unzip -Z1 "$zip_file" | grep -q /; then fail "the zip has a folder in it"; fi
+if unzip -Z1 "$zip_file" | grep / >/dev/null; then fail "the zip has a folder in it"; fi
 
 # The proof, in an empty folder, as the server does it.
 clean="$work/clean"

@@ -25,10 +25,14 @@ printf '#include "util/geo.h"\nstatic_assert(GeoAnswer() == 42);\n' >> "$bot/sta
 cp "$bot/starter_bot.h" "$tmp/starter_bot.h.before"
 (cd "$tmp" && package geo -o geo.zip) > "$tmp/log" 2>&1 || fail "subfolder bot: $(cat "$tmp/log")"
 [[ -s "$tmp/geo.zip" ]] || fail "no zip written"
-unzip -Z1 "$tmp/geo.zip" | grep -qx geo.h || fail "geo.h is not at the zip root"
-unzip -Z1 "$tmp/geo.zip" | grep -qx more.h || fail "more.h is not at the zip root"
-if unzip -Z1 "$tmp/geo.zip" | grep -q /; then fail "the zip has a folder"; fi
-unzip -p "$tmp/geo.zip" starter_bot.h | grep -qx '#include "geo.h"' ||
+# (Listings go to files first: with pipefail, `unzip | grep -q` fails
+# whenever grep exits before unzip has written everything.)
+unzip -Z1 "$tmp/geo.zip" > "$tmp/list"
+grep -qx geo.h "$tmp/list" || fail "geo.h is not at the zip root"
+grep -qx more.h "$tmp/list" || fail "more.h is not at the zip root"
+if grep -q / "$tmp/list"; then fail "the zip has a folder"; fi
+unzip -p "$tmp/geo.zip" starter_bot.h > "$tmp/zipped_starter_bot.h"
+grep -qx '#include "geo.h"' "$tmp/zipped_starter_bot.h" ||
   fail "starter_bot.h in the zip still includes util/geo.h"
 cmp -s "$bot/starter_bot.h" "$tmp/starter_bot.h.before" || fail "the bot folder was changed"
 
