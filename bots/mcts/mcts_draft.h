@@ -155,7 +155,7 @@ class DraftSearch {
     const int count = static_cast<int>(candidates.size());
     first_pick_ = std::max(0, count - static_cast<int>(pickable.size()));
     const int amount = view.StartingPickAmount();
-    picks_ = amount > 0 ? 2 * amount : count - count % 2;
+    picks_ = amount > 0 ? 2 * std::min(amount, count) : count - count % 2;
     picks_ = std::max(first_pick_ + 1, std::min(picks_, count));
   }
 

@@ -4,6 +4,7 @@
 // line kind. It tolerates "\r\n" endings, runs of spaces or tabs and blank
 // lines (which give msg::Blank). A line it cannot read gives msg::Error with
 // a one-line reason; Parse never throws and never crashes on any input.
+// Army counts above kMaxMessageArmies are refused (no real game comes near).
 //
 //   wl::Message m = wl::Parse("go place_armies 10000");
 //   if (auto* go = std::get_if<wl::msg::GoPlaceArmies>(&m)) {
@@ -154,6 +155,17 @@ bool ParseInt(std::string_view s, T lo, T hi, T& out) {
 
 constexpr int kMaxInt = 2147483647;
 
+}  // namespace protocol_internal
+
+// The most armies a line may give one region (update_map), one move
+// (opponent_moves) or an income (starting_armies); a larger number makes the
+// line an msg::Error. Real games stay in the hundreds. The cap keeps every
+// sum a bot makes of armies (every region, its income, the opponent's
+// placements) inside an int: 256 * kMaxMessageArmies < 2^31.
+constexpr int kMaxMessageArmies = (1 << 23) - 1;
+
+namespace protocol_internal {
+
 inline Message Fail(std::string_view what, std::string_view line) {
   std::string reason(what);
   reason += ": \"";
@@ -216,7 +228,9 @@ inline Message ParseSettings(Tokens& t, std::string_view line) {
   }
   if (key == "starting_armies") {
     int v;
-    if (!one_int(0, v)) return Fail("bad starting_armies", line);
+    if (!ParseInt(value, 0, kMaxMessageArmies, v) || !t.AtEnd()) {
+      return Fail("bad starting_armies", line);
+    }
     return msg::StartingArmies{v};
   }
   if (key == "your_bot" || key == "opponent_bot") {
@@ -293,7 +307,7 @@ inline Message ParseUpdateMap(Tokens& t, std::string_view line) {
     std::optional<Player> owner = ParsePlayer(t.Next());
     if (!owner) return Fail("bad owner in update_map", line);
     e.owner = *owner;
-    if (!ParseInt(t.Next(), 0, kMaxInt, e.armies)) {
+    if (!ParseInt(t.Next(), 0, kMaxMessageArmies, e.armies)) {
       return Fail("bad armies in update_map", line);
     }
     m.entries.push_back(e);
@@ -312,14 +326,14 @@ inline Message ParseOpponentMoves(Tokens& t, std::string_view line) {
     int a, b, c;
     if (kind == "place_armies") {
       if (!ParseInt(t.Next(), 0, kMaxInt, a) ||
-          !ParseInt(t.Next(), 0, kMaxInt, c)) {
+          !ParseInt(t.Next(), 0, kMaxMessageArmies, c)) {
         return Fail("bad place_armies in opponent_moves", line);
       }
       m.moves.push_back(Move::Place(a, c, *who));
     } else if (kind == "attack/transfer") {
       if (!ParseInt(t.Next(), 0, kMaxInt, a) ||
           !ParseInt(t.Next(), 0, kMaxInt, b) ||
-          !ParseInt(t.Next(), 0, kMaxInt, c)) {
+          !ParseInt(t.Next(), 0, kMaxMessageArmies, c)) {
         return Fail("bad attack/transfer in opponent_moves", line);
       }
       m.moves.push_back(Move::AttackTransfer(a, b, c, *who));

@@ -26,17 +26,15 @@ class RegionSet {
   constexpr RegionSet() = default;
 
   // Any int is a valid argument: an id outside 0..kMaxRegionId is never a
-  // member, and inserting or erasing one leaves the set unchanged (one
-  // unsigned compare; nothing is read or written out of bounds).
+  // member, and inserting or erasing one leaves the set unchanged. Branch
+  // free (a branch here cost the MCTS bot 5% in wl_bench): the word index is
+  // masked into range and an out-of-range id's bit is masked out, so nothing
+  // is read or written out of bounds.
   constexpr bool Contains(int id) const {
-    return InRange(id) && ((words_[id >> 6] >> (id & 63)) & 1u);
+    return InRange(id) & static_cast<bool>((Word(id) >> (id & 63)) & 1u);
   }
-  constexpr void Insert(int id) {
-    if (InRange(id)) words_[id >> 6] |= Bit(id);
-  }
-  constexpr void Erase(int id) {
-    if (InRange(id)) words_[id >> 6] &= ~Bit(id);
-  }
+  constexpr void Insert(int id) { Word(id) |= Bit(id) & Mask(id); }
+  constexpr void Erase(int id) { Word(id) &= ~(Bit(id) & Mask(id)); }
   constexpr void Clear() { words_[0] = words_[1] = 0; }
 
   int Count() const {
@@ -118,6 +116,13 @@ class RegionSet {
     return static_cast<unsigned>(id) < static_cast<unsigned>(kRegionSlots);
   }
   static constexpr uint64_t Bit(int id) { return uint64_t{1} << (id & 63); }
+  // All ones for an id in range, else 0.
+  static constexpr uint64_t Mask(int id) {
+    return uint64_t{0} - static_cast<uint64_t>(InRange(id));
+  }
+  // The word that holds id's bit when id is in range; always a valid word.
+  constexpr uint64_t& Word(int id) { return words_[(id >> 6) & 1]; }
+  constexpr const uint64_t& Word(int id) const { return words_[(id >> 6) & 1]; }
 
   uint64_t words_[2] = {0, 0};
 };

@@ -252,7 +252,13 @@ class View {
     return "";
   }
   std::string On(const msg::OpponentMoves& m) {
+    int64_t placed = 0;  // no game places more than one income a round
     for (const Move& move : m.moves) {
+      if (move.kind == MoveKind::kPlace) placed += move.armies;
+      if (placed > kMaxMessageArmies) {
+        return "opponent_moves places more than " +
+               std::to_string(kMaxMessageArmies) + " armies";
+      }
       if (!map_.HasRegion(move.from) ||
           (move.kind == MoveKind::kAttackTransfer &&
            !map_.HasRegion(move.to))) {

@@ -5,11 +5,13 @@
 #include <climits>
 #include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "engine_lines.h"
 #include "gtest/gtest.h"
 #include "orders.h"
+#include "protocol.h"
 #include "region_set.h"
 #include "runner.h"
 #include "sdk/answer_check.h"
@@ -144,6 +146,33 @@ TEST_F(OffTheMapTest, ViewIgnoresOwnPlacementsOffTheMapAndReadsThemAsUnknown) {
   }
   view.ApplyOwnPlacements({Move::Place(1, 4, Player::kPlayer1)});
   EXPECT_EQ(view.Armies(1), 9);
+}
+
+// Army counts above kMaxMessageArmies cannot come from a real game; the
+// line is refused, so that no sum a bot makes overflows an int.
+TEST(ProtocolTest, ArmyCountsAboveTheCapAreRefused) {
+  const std::string cap = std::to_string(kMaxMessageArmies);
+  const std::string above = std::to_string(kMaxMessageArmies + 1);
+  for (const std::string& line :
+       {"update_map 1 player1 ", "settings starting_armies ",
+        "opponent_moves player2 place_armies 1 ",
+        "opponent_moves player2 attack/transfer 1 2 "}) {
+    EXPECT_FALSE(std::holds_alternative<msg::Error>(Parse(line + cap))) << line;
+    EXPECT_TRUE(std::holds_alternative<msg::Error>(Parse(line + above)))
+        << line;
+  }
+  View view;
+  for (const std::string& line :
+       {"settings your_bot player1", "setup_map super_regions 1 1",
+        "setup_map regions 1 1 2 1", "setup_map neighbors 1 2"}) {
+    ASSERT_EQ(view.Apply(Parse(line)), "") << line;
+  }
+  // Each placement is under the cap, their sum is not.
+  EXPECT_NE(view.Apply(Parse("opponent_moves player2 place_armies 2 " + cap +
+                             " player2 place_armies 2 1")),
+            "");
+  EXPECT_EQ(view.Apply(Parse("opponent_moves player2 place_armies 2 " + cap)),
+            "");
 }
 
 }  // namespace
