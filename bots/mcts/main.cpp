@@ -16,7 +16,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (!err.empty()) {
-    std::cerr << "mcts: " << err << "\n" << mcts::Usage();
+    std::cerr << "mcts: " << err << " (see mcts --help)\n";
     return 2;
   }
   config.seed = wl::SeedFromArgs(argc, argv, config.seed);

@@ -1,5 +1,9 @@
 // `mcts --help` (mcts::Usage): every knob that mcts::ParseArgs reads is
 // listed with its meaning and its default, and that default is Config{}'s.
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -96,6 +100,23 @@ TEST(MctsHelpTest, PrintedDefaultsAreTheConfigDefaults) {
     ASSERT_TRUE(printed.count(flag)) << "--" << flag << " is not listed";
     EXPECT_DOUBLE_EQ(std::stod(printed[flag]), value) << "--" << flag;
   }
+}
+
+// A bad flag is one line naming it, and exit status 2 (the whole help is
+// for --help, not for a typo).
+TEST(MctsHelpTest, ABadFlagIsOneLineAndExit2) {
+  const std::string command =
+      std::string(WL_BINARY_DIR) + "/bots/mcts --iteratoins 5 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string out;
+  char buffer[256];
+  while (size_t n = fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
+  const int status = pclose(pipe);
+  ASSERT_TRUE(WIFEXITED(status)) << out;
+  EXPECT_EQ(WEXITSTATUS(status), 2) << out;
+  EXPECT_NE(out.find("--iteratoins"), std::string::npos) << out;
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1) << out;
 }
 
 }  // namespace

@@ -89,6 +89,22 @@ TEST(FlagsTest, ParsesValuesAndRejectsBadOnes) {
             std::string::npos);
 }
 
+// An error quotes the user's text, escaped: a value holding an escape
+// sequence cannot recolour or clear the user's terminal.
+TEST(FlagsTest, ErrorsEscapeTheUsersText) {
+  int64_t games = 10;
+  Flags flags("demo", "", "A demo.");
+  flags.Int("games", &games, "N", "games");
+  std::string bad = "--games=4\x1b[2J";
+  char* bad_argv[] = {bad.data()};
+  std::vector<std::string> positional;
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(flags.Parse(1, bad_argv, &positional), 2);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(err.find('\x1b'), std::string::npos) << err;
+  EXPECT_NE(err.find("4\\x1b[2J"), std::string::npos) << err;
+}
+
 // The standard output of a shell command (its stderr is dropped).
 std::string Output(const std::string& command) {
   std::string out;

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <set>
 #include <sstream>
+#include <streambuf>
 #include <thread>
 
 #include "arena/kept_games.h"
@@ -26,6 +27,7 @@
 #include "harness/match.h"
 #include "harness/verify.h"
 #include "mapgen/mapgen.h"
+#include "runner.h"
 
 namespace wl::tools {
 namespace {
@@ -59,34 +61,15 @@ std::string FormatDuration(double seconds) {
   return buf;
 }
 
-// The seed a bot gets in a game: the same in process and as a process.
-uint64_t BotSeed(const ArenaGame& game, int seat) {
-  uint64_t x = static_cast<uint64_t>(game.seed) * 2 + seat;
-  x += 0x9E3779B97F4A7C15ULL;  // SplitMix64, as the schedule
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return (x ^ (x >> 31)) & 0x7FFFFFFF;
-}
-
 bool PlaysInProcess(const ArenaConfig& config, const std::string& bot) {
   return !config.force_processes && config.in_process(bot);
 }
 
-// While alive, std::cout writes nowhere (bots playing in process).
-class CoutSilenced {
- public:
-  CoutSilenced() : saved_(std::cout.rdbuf(&nowhere_)) {}
-  ~CoutSilenced() { std::cout.rdbuf(saved_); }
-
- private:
-  struct Nowhere : std::streambuf {
-    int overflow(int c) override { return traits_type::not_eof(c); }
-    std::streamsize xsputn(const char*, std::streamsize n) override {
-      return n;
-    }
-  };
-  Nowhere nowhere_;
-  std::streambuf* saved_;
+// A stream buffer that drops everything: std::cout's while bots play in
+// process, so that their prints never reach the arena's table.
+struct Nowhere : std::streambuf {
+  int overflow(int c) override { return traits_type::not_eof(c); }
+  std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
 };
 
 // The game's map and its JSON (for kept folders).
@@ -292,7 +275,8 @@ void ArenaRun::Play(std::FILE* results_file) {
   start_ = std::chrono::steady_clock::now();
   last_print_ = start_ - std::chrono::seconds(10);
   {
-    CoutSilenced silenced;
+    Nowhere nowhere;
+    CoutRedirect silenced(&nowhere);
     std::vector<std::thread> threads;
     const int64_t n = std::min<int64_t>(
         config_.jobs,

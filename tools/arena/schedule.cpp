@@ -3,18 +3,15 @@
 #include <algorithm>
 
 #include "boost/json.hpp"
+#include "java_random.h"
 
 namespace wl::tools {
 
 namespace {
 
-// SplitMix64: the per-game seeds and the map order from the arena seed.
-uint64_t Mix(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
+// SplitMix64 (the sdk's FastRandom): the per-game seeds, the bots' seeds
+// and the map order from the arena seed.
+uint64_t Mix(uint64_t x) { return FastRandom(x).NextU64(); }
 
 // The pool in the order the arena seed draws it (Fisher-Yates).
 std::vector<std::string> MapOrder(std::vector<std::string> maps, int64_t seed) {
@@ -33,6 +30,10 @@ std::string GameKey(const std::string& a, const std::string& b, int64_t seed,
 }
 
 }  // namespace
+
+uint64_t BotSeed(const ArenaGame& game, int seat) {
+  return Mix(static_cast<uint64_t>(game.seed) * 2 + seat) & 0x7FFFFFFF;
+}
 
 int64_t GamesPlayedPerPair(int64_t games_per_pair) {
   return (games_per_pair + 1) / 2 * 2;

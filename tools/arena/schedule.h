@@ -30,6 +30,11 @@ struct ArenaGame {
 // seats, so an odd N plays N + 1 games.
 int64_t GamesPlayedPerPair(int64_t games_per_pair);
 
+// The seed a bot gets in a game (--seed N of a repository bot run as a
+// process, the seed of its in-process instance): the same both ways, and
+// different for the two seats.
+uint64_t BotSeed(const ArenaGame& game, int seat);
+
 // The schedule: for each pair (i < j) of bots, GamesPlayedPerPair games,
 // each seed in both seats. The k-th seed of a pair plays map
 // order[k % maps.size()], where order is the pool shuffled by the arena seed

@@ -7,6 +7,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "common/terminal.h"
+
 namespace wl::tools {
 
 namespace {
@@ -74,7 +76,9 @@ std::string Flags::Help() const {
 }
 
 int Flags::Fail(const std::string& message) const {
-  std::cerr << "warlight " << command_ << ": " << message << " (see --help)\n";
+  // The message often quotes the user's own text (a flag, a value, a path).
+  std::cerr << "warlight " << command_ << ": " << EscapeForTerminal(message)
+            << " (see --help)\n";
   return 2;
 }
 
