@@ -35,14 +35,16 @@ namespace wl {
 constexpr int kMaxSuperRegionId = 1000;
 
 // Largest bonus a super region may give (real maps give 0 to about 10).
-// With at most kMaxSuperRegionId super regions, an income (5 + owned
-// bonuses) is at most 1,000,005, so it never overflows an int; and in the
-// longest game (max(60, 2.5 * 127) = 317 rounds) both players together
-// receive at most 317 * 1,000,010 armies, so no region ever holds more than
-// 2^29 - 1 armies, the most a replay line may show in the viewer.
-constexpr int kMaxBonus = 1000;
-static_assert(int64_t{kMaxSuperRegionId} * kMaxBonus + 5 <= INT_MAX,
-              "an income must fit in an int");
+// Every super region holds a region, so both players together earn at most
+// 2 * 5 + kMaxRegionId * kMaxBonus = 25,410 armies a round; in the longest
+// game (max(60, 2.5 * 127) = 317 rounds) after a start of at most 6 armies
+// a region, no region can ever hold more than kMaxGameArmies armies. That is
+// below what the engine lines may say (kMaxMessageArmies, protocol.h, which
+// checks it) and what the viewer draws, so no sum of armies overflows an int.
+constexpr int kMaxBonus = 200;
+constexpr int64_t kMaxGameArmies =
+    int64_t{kMaxRegionId} * 6 +
+    int64_t{317} * (2 * 5 + int64_t{kMaxRegionId} * kMaxBonus);
 
 class Map {
  public:

@@ -24,6 +24,7 @@
 #include <variant>
 #include <vector>
 
+#include "map.h"
 #include "orders.h"
 #include "player.h"
 
@@ -163,6 +164,9 @@ constexpr int kMaxInt = 2147483647;
 // sum a bot makes of armies (every region, its income, the opponent's
 // placements) inside an int: 256 * kMaxMessageArmies < 2^31.
 constexpr int kMaxMessageArmies = (1 << 23) - 1;
+// No game on a map the sdk accepts comes near it (kMaxBonus, map.h).
+static_assert(kMaxGameArmies <= kMaxMessageArmies,
+              "a legal game's army counts must be readable");
 
 namespace protocol_internal {
 

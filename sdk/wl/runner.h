@@ -197,14 +197,15 @@ class CoutRedirect {
 // request. Returns 0 at end of input.
 //
 // stdout is the protocol's alone: the answers go to a stream of Run's own
-// on out's buffer, and while the game runs std::cout writes to stderr, so
+// on out's buffer, and while the game runs std::cout writes to the log
+// (stderr unless another log stream is given), so
 // that a bot's debug prints (to std::cout or std::cerr) never reach the
 // engine. std::cout is restored when Run returns. (C stdio, printf and
 // puts, writes to the real stdout: do not use it in a bot.)
 inline int Run(Bot& bot, std::istream& in = std::cin,
                std::ostream& out = std::cout, std::ostream& log = std::cerr) {
   std::ostream protocol(out.rdbuf());  // taken before std::cout is moved
-  CoutRedirect redirect;
+  CoutRedirect redirect(log.rdbuf());
   Session session(bot, log);
   std::string line;
   while (std::getline(in, line)) {

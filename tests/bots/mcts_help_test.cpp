@@ -111,7 +111,8 @@ TEST(MctsHelpTest, ABadFlagIsOneLineAndExit2) {
   ASSERT_NE(pipe, nullptr);
   std::string out;
   char buffer[256];
-  while (size_t n = fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
+  while (size_t n = fread(buffer, 1, sizeof buffer, pipe))
+    out.append(buffer, n);
   const int status = pclose(pipe);
   ASSERT_TRUE(WIFEXITED(status)) << out;
   EXPECT_EQ(WEXITSTATUS(status), 2) << out;

@@ -75,11 +75,11 @@ TEST(HostileMapTest, BonusesThatCouldOverflowAnIncomeAreRefusedNamingTheCap) {
   absl::StatusOr<Map> map = ParseMapJson(huge);
   ASSERT_FALSE(map.ok());
   EXPECT_NE(map.status().message().find(
-                "super region 1 has bonus 2147483647, above the cap of 1000"),
+                "super region 1 has bonus 2147483647, above the cap of 200"),
             std::string::npos)
       << map.status().message();
-  EXPECT_FALSE(ParseMapJson(TwoRegionMap("[2]", "1001")).ok());
-  EXPECT_TRUE(ParseMapJson(TwoRegionMap("[2]", "1000")).ok());
+  EXPECT_FALSE(ParseMapJson(TwoRegionMap("[2]", "201")).ok());
+  EXPECT_TRUE(ParseMapJson(TwoRegionMap("[2]", "200")).ok());
 }
 
 // ---------------------------------------------------------------------------

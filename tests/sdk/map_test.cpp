@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "protocol.h"
 
 namespace wl {
 namespace {
@@ -122,17 +123,22 @@ TEST(MapTest, ZeroBonusIsAcceptedNegativeIsNot) {
   EXPECT_FALSE(map.HasSuperRegion(2));
 }
 
-TEST(MapTest, BonusesAreCappedSoThatNoIncomeCanOverflow) {
+TEST(MapTest, BonusesAreCappedSoThatNoArmyCountCanOverflow) {
   Map map;
-  EXPECT_EQ(map.AddSuperRegion(1, 1000), "");
-  EXPECT_EQ(map.AddSuperRegion(2, 1001),
-            "super region 2 has bonus 1001, above the cap of 1000 (so that "
+  EXPECT_EQ(map.AddSuperRegion(1, 200), "");
+  EXPECT_EQ(map.AddSuperRegion(2, 201),
+            "super region 2 has bonus 201, above the cap of 200 (so that "
             "no income or army count can overflow)");
   EXPECT_NE(map.AddSuperRegion(3, 2147483647), "");
   EXPECT_FALSE(map.HasSuperRegion(2));
   EXPECT_FALSE(map.HasSuperRegion(3));
-  // Every super region at the cap: 5 + all bonuses still fits an int.
-  EXPECT_LE(int64_t{kMaxSuperRegionId} * kMaxBonus + 5, INT32_MAX);
+  // The bound of map.h, worked out: 127 regions of 6 armies, then 317
+  // rounds of both incomes with every region in a super region of 200.
+  EXPECT_EQ(kMaxGameArmies, 127 * 6 + 317 * (10 + 127 * 200));
+  // Readable by every bot (protocol.h), and every region at that count
+  // still sums inside an int.
+  EXPECT_LE(kMaxGameArmies, kMaxMessageArmies);
+  EXPECT_LE(kMaxGameArmies * kRegionSlots, int64_t{INT32_MAX});
 }
 
 TEST(MapTest, BadIdsAndLinksAreRejected) {

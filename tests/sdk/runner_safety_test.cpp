@@ -153,7 +153,7 @@ TEST_F(OffTheMapTest, ViewIgnoresOwnPlacementsOffTheMapAndReadsThemAsUnknown) {
 TEST(ProtocolTest, ArmyCountsAboveTheCapAreRefused) {
   const std::string cap = std::to_string(kMaxMessageArmies);
   const std::string above = std::to_string(kMaxMessageArmies + 1);
-  for (const std::string& line :
+  for (const std::string line :
        {"update_map 1 player1 ", "settings starting_armies ",
         "opponent_moves player2 place_armies 1 ",
         "opponent_moves player2 attack/transfer 1 2 "}) {
@@ -162,7 +162,7 @@ TEST(ProtocolTest, ArmyCountsAboveTheCapAreRefused) {
         << line;
   }
   View view;
-  for (const std::string& line :
+  for (const char* line :
        {"settings your_bot player1", "setup_map super_regions 1 1",
         "setup_map regions 1 1 2 1", "setup_map neighbors 1 2"}) {
     ASSERT_EQ(view.Apply(Parse(line)), "") << line;

@@ -5,7 +5,8 @@
 // a carriage return that hides what came before). Everything the tools print
 // that they did not write themselves goes through EscapeForTerminal first.
 //
-//   std::cerr << "bad answer: \"" << wl::tools::EscapeForTerminal(line) << "\"\n";
+//   std::cerr << "bad answer: \"" << wl::tools::EscapeForTerminal(line) <<
+//   "\"\n";
 //   // "\x1b[2J" prints as \x1b[2J, a tab as \t, a newline as \n
 #ifndef WL_TOOLS_COMMON_TERMINAL_H_
 #define WL_TOOLS_COMMON_TERMINAL_H_

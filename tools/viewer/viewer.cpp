@@ -74,10 +74,7 @@ constexpr int kMaxEventsPerRound = 1000;
 // The most armies a region may show: the page packs armies * 4 + owner into
 // 31 bits. No game on a valid map comes near it (see kMaxBonus in map.h).
 constexpr int64_t kMaxArmies = std::numeric_limits<int32_t>::max() / 4;
-static_assert(int64_t{std::max(60, kMaxRegionId * 5 / 2) + 1} *
-                      (10 + int64_t{kMaxSuperRegionId} * kMaxBonus) +
-                  6 * kRegionSlots <=
-              kMaxArmies);
+static_assert(kMaxGameArmies <= kMaxArmies);
 
 struct ParsedReplay {
   std::vector<int> candidates;
