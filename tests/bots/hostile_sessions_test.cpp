@@ -56,18 +56,7 @@ void CheckEveryBot(const std::vector<std::string>& lines) {
 
 // Settings and a four-region map: super regions 1 = {1, 2}, 2 = {3, 4}.
 std::vector<std::string> Start(const std::string& neighbours) {
-  return {"settings timebank 10000",
-          "settings time_per_move 500",
-          "settings max_rounds 60",
-          "settings your_bot player1",
-          "settings opponent_bot player2",
-          "setup_map super_regions 1 2 2 1",
-          "setup_map regions 1 1 2 1 3 2 4 2",
-          "setup_map neighbors " + neighbours,
-          "setup_map wastelands",
-          "settings starting_regions 1 3",
-          "settings starting_pick_amount 1",
-          "pick_starting_region 10000 1 3"};
+  return testing::FourRegionOpening(neighbours, "1 3");
 }
 
 std::vector<std::string> With(std::vector<std::string> lines,

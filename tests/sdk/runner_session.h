@@ -6,6 +6,7 @@
 //   std::vector<std::string> answers = wl::testing::CheckSession(lines);
 //   GreedyBot greedy;
 //   wl::testing::CheckSession(lines, greedy);
+//   lines = wl::testing::FourRegionOpening("1 2 2 3 3 4", "1 4");
 #ifndef WL_TESTS_SDK_RUNNER_SESSION_H_
 #define WL_TESTS_SDK_RUNNER_SESSION_H_
 
@@ -19,6 +20,25 @@
 #include "sdk/answer_check.h"
 
 namespace wl::testing {
+
+// The engine's lines up to the first pick request on a four-region map
+// (super regions 1 = {1, 2} worth 2 and 2 = {3, 4} worth 1), with the given
+// "setup_map neighbors" and starting regions, one pick each.
+inline std::vector<std::string> FourRegionOpening(
+    const std::string& neighbours, const std::string& candidates) {
+  return {"settings timebank 10000",
+          "settings time_per_move 500",
+          "settings max_rounds 60",
+          "settings your_bot player1",
+          "settings opponent_bot player2",
+          "setup_map super_regions 1 2 2 1",
+          "setup_map regions 1 1 2 1 3 2 4 2",
+          "setup_map neighbors " + neighbours,
+          "setup_map wastelands",
+          "settings starting_regions " + candidates,
+          "settings starting_pick_amount 1",
+          "pick_starting_region 10000 " + candidates};
+}
 
 inline bool IsRequestLine(std::string_view line) {
   while (!line.empty() && protocol_internal::IsSpace(line.front())) {

@@ -15,30 +15,20 @@ namespace {
 
 using testing::CheckSession;
 
-const std::vector<std::string> kSession = {
-    "settings timebank 10000",
-    "settings time_per_move 500",
-    "settings max_rounds 60",
-    "settings your_bot player1",
-    "settings opponent_bot player2",
-    "setup_map super_regions 1 2 2 1",
-    "setup_map regions 1 1 2 1 3 2 4 2",
-    "setup_map neighbors 1 2 2 3 3 4",
-    "setup_map wastelands",
-    "settings starting_regions 1 4",
-    "settings starting_pick_amount 1",
-    "pick_starting_region 10000 1 4",
-    "setup_map opponent_starting_regions 4",
-    "settings starting_armies 5",
-    "update_map 1 player1 2 2 neutral 2",
-    "opponent_moves",
-    "go place_armies 10000",
-    "go attack/transfer 10000",
-    "settings starting_armies 5",
-    "update_map 1 player1 2 2 player1 5 3 neutral 2",
-    "opponent_moves player2 place_armies 4 5",
-    "go place_armies 9000",
-    "go attack/transfer 9000"};
+const std::vector<std::string> kSession = [] {
+  std::vector<std::string> lines =
+      testing::FourRegionOpening("1 2 2 3 3 4", "1 4");
+  lines.insert(
+      lines.end(),
+      {"setup_map opponent_starting_regions 4", "settings starting_armies 5",
+       "update_map 1 player1 2 2 neutral 2", "opponent_moves",
+       "go place_armies 10000", "go attack/transfer 10000",
+       "settings starting_armies 5",
+       "update_map 1 player1 2 2 player1 5 3 neutral 2",
+       "opponent_moves player2 place_armies 4 5", "go place_armies 9000",
+       "go attack/transfer 9000"});
+  return lines;
+}();
 
 TEST(RunnerTest, AnswersEachRequestWithOneWellFormedLine) {
   std::vector<std::string> answers = CheckSession(kSession);
