@@ -7,21 +7,17 @@
 #ifndef WL_TESTS_ARENA_ARENA_CLI_H_
 #define WL_TESTS_ARENA_ARENA_CLI_H_
 
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <string>
 
-#include "common/files.h"
+#include "shell.h"
 
 namespace wl::tools {
 
-struct CliRun {
-  int status = -1;  // the exit status, or -1 when it did not exit
-  std::string out, err;
-};
+// What a run printed, and its exit status (128 + signal when killed).
+using CliRun = testing::CommandRun;
 
 class ArenaCli {
  public:
@@ -43,13 +39,7 @@ class ArenaCli {
     return Shell(Warlight() + " arena " + args);
   }
   CliRun Shell(const std::string& command) const {
-    const std::string out = Path("stdout.txt"), err = Path("stderr.txt");
-    const int raw = std::system((command + " > " + out + " 2> " + err).c_str());
-    CliRun run;
-    run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    run.out = ReadFileToString(out).value_or("");
-    run.err = ReadFileToString(err).value_or("");
-    return run;
+    return testing::RunCommand(command, dir_);
   }
 
   static std::string Warlight() {

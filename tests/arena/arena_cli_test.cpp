@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "arena/arena.h"
+#include "common/files.h"
 #include "gtest/gtest.h"
 
 namespace wl::tools {

@@ -12,6 +12,7 @@
 #include "arena/settings.h"
 #include "arena_cli.h"
 #include "bots/starter/starter_bot.h"
+#include "common/files.h"
 #include "gtest/gtest.h"
 
 namespace wl::tools {

@@ -1,7 +1,5 @@
 // `mcts --help` (mcts::Usage): every knob that mcts::ParseArgs reads is
 // listed with its meaning and its default, and that default is Config{}'s.
-#include <sys/wait.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -15,6 +13,7 @@
 
 #include "bots/mcts/mcts_config.h"
 #include "gtest/gtest.h"
+#include "shell.h"
 
 namespace {
 
@@ -107,15 +106,9 @@ TEST(MctsHelpTest, PrintedDefaultsAreTheConfigDefaults) {
 TEST(MctsHelpTest, ABadFlagIsOneLineAndExit2) {
   const std::string command =
       std::string(WL_BINARY_DIR) + "/bots/mcts --iteratoins 5 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::string out;
-  char buffer[256];
-  while (size_t n = fread(buffer, 1, sizeof buffer, pipe))
-    out.append(buffer, n);
-  const int status = pclose(pipe);
-  ASSERT_TRUE(WIFEXITED(status)) << out;
-  EXPECT_EQ(WEXITSTATUS(status), 2) << out;
+  const wl::testing::CommandRun run = wl::testing::PipeCommand(command);
+  const std::string& out = run.out;
+  EXPECT_EQ(run.status, 2) << out;
   EXPECT_NE(out.find("--iteratoins"), std::string::npos) << out;
   EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1) << out;
 }

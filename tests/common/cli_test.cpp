@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "shell.h"
 
 namespace wl::tools {
 namespace {
@@ -83,9 +84,9 @@ TEST(FlagsTest, ParsesValuesAndRejectsBadOnes) {
 
   std::string bad = "--games=four";
   char* bad_argv[] = {bad.data()};
-  testing::internal::CaptureStderr();
+  ::testing::internal::CaptureStderr();
   EXPECT_EQ(flags.Parse(1, bad_argv, &positional), 2);
-  EXPECT_NE(testing::internal::GetCapturedStderr().find("needs an integer"),
+  EXPECT_NE(::testing::internal::GetCapturedStderr().find("needs an integer"),
             std::string::npos);
 }
 
@@ -98,23 +99,16 @@ TEST(FlagsTest, ErrorsEscapeTheUsersText) {
   std::string bad = "--games=4\x1b[2J";
   char* bad_argv[] = {bad.data()};
   std::vector<std::string> positional;
-  testing::internal::CaptureStderr();
+  ::testing::internal::CaptureStderr();
   EXPECT_EQ(flags.Parse(1, bad_argv, &positional), 2);
-  const std::string err = testing::internal::GetCapturedStderr();
+  const std::string err = ::testing::internal::GetCapturedStderr();
   EXPECT_EQ(err.find('\x1b'), std::string::npos) << err;
   EXPECT_NE(err.find("4\\x1b[2J"), std::string::npos) << err;
 }
 
 // The standard output of a shell command (its stderr is dropped).
 std::string Output(const std::string& command) {
-  std::string out;
-  FILE* pipe = popen((command + " 2>/dev/null").c_str(), "r");
-  if (!pipe) return out;
-  char buffer[256];
-  while (size_t n = fread(buffer, 1, sizeof buffer, pipe))
-    out.append(buffer, n);
-  pclose(pipe);
-  return out;
+  return wl::testing::PipeCommand(command + " 2>/dev/null").out;
 }
 
 // `warlight --version` and `warlight version`: one line with the version of

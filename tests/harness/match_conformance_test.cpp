@@ -9,17 +9,14 @@
 #include "gtest/gtest.h"
 #include "harness/verify.h"
 #include "shared_data.h"
+#include "shell.h"
 
 namespace wl::tools {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string Quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
+using testing::ShellQuote;
 
 TEST(MatchConformanceTest, RecordedGamesReplayedThroughProcessesAreIdentical) {
   WL_REQUIRE_SHARED();
@@ -34,15 +31,16 @@ TEST(MatchConformanceTest, RecordedGamesReplayedThroughProcessesAreIdentical) {
     const fs::path dir = out / game.filename();
     std::string bots[2];
     for (int p = 0; p < 2; ++p) {
-      bots[p] = (bin / "wl-replay-bot").string() + " " +
-                Quote((game / ("dump_player" + std::to_string(p + 1) + ".txt"))
-                          .string());
+      bots[p] =
+          (bin / "wl-replay-bot").string() + " " +
+          ShellQuote((game / ("dump_player" + std::to_string(p + 1) + ".txt"))
+                         .string());
     }
-    std::string command = Quote((bin / "warlight").string()) + " match " +
-                          Quote(bots[0]) + " " + Quote(bots[1]) + " --seed " +
-                          std::to_string(recorded->seed) + " --map " +
-                          Quote(recorded->map_path) + " --out " +
-                          Quote(dir.string()) + " > /dev/null";
+    std::string command = ShellQuote((bin / "warlight").string()) + " match " +
+                          ShellQuote(bots[0]) + " " + ShellQuote(bots[1]) +
+                          " --seed " + std::to_string(recorded->seed) +
+                          " --map " + ShellQuote(recorded->map_path) +
+                          " --out " + ShellQuote(dir.string()) + " > /dev/null";
     ASSERT_EQ(std::system(command.c_str()), 0) << command;
     std::string dumps[2];
     for (int p = 0; p < 2; ++p) {

@@ -32,6 +32,7 @@
 
 #include "boost/json.hpp"
 #include "gtest/gtest.h"
+#include "shell.h"
 
 extern char** environ;
 
@@ -63,22 +64,8 @@ constexpr char kOutput[] = "Output from your bot: ";
 
 // ---- Small helpers -------------------------------------------------------
 
-std::string Quote(const std::string& s) {
-  std::string quoted = "'";
-  for (char c : s) {
-    if (c == '\'') {
-      quoted += "'\\''";
-    } else {
-      quoted += c;
-    }
-  }
-  return quoted + "'";
-}
-
-std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using testing::ReadFile;
+using testing::ShellQuote;
 
 void WriteFile(const fs::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -217,12 +204,12 @@ struct Match {
   std::string dump[2];
 };
 
-class MisbehavingBotsTest : public testing::Test {
+class MisbehavingBotsTest : public ::testing::Test {
  protected:
   void SetUp() override {
     const std::string name =
-        testing::UnitTest::GetInstance()->current_test_info()->name();
-    dir_ = fs::path(testing::TempDir()) /
+        ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    dir_ = fs::path(::testing::TempDir()) /
            ("wl_misbehaving_" + std::to_string(::getpid()) + "_" + name);
     std::error_code ec;
     fs::remove_all(dir_, ec);
@@ -259,7 +246,7 @@ class MisbehavingBotsTest : public testing::Test {
   std::string Bot(const std::string& name, const std::string& body) const {
     const fs::path script = dir_ / (name + ".sh");
     WriteFile(script,
-              "DIR=" + Quote(dir_.string()) +
+              "DIR=" + ShellQuote(dir_.string()) +
                   "\n"
                   "rec() { read -r s < \"/proc/$1/stat\" && set -- $s &&"
                   " echo \"$1 ${22}\" >> \"$DIR/pids\"; }\n"
@@ -267,7 +254,7 @@ class MisbehavingBotsTest : public testing::Test {
                   body + "\n");
     // exec: the script itself is the bot's main process, as `java -jar`
     // would be (dash would otherwise keep a waiting shell in front of it).
-    return "exec sh " + Quote(script.string());
+    return "exec sh " + ShellQuote(script.string());
   }
 
   // Answers `No moves` to everything: games against it last max_rounds.
@@ -294,19 +281,14 @@ class MisbehavingBotsTest : public testing::Test {
 
   // Runs `warlight ARGS`, stdout and stderr captured.
   Command RunWarlight(const std::string& args) const {
-    const fs::path out = dir_ / "warlight_stdout.txt";
-    const fs::path err = dir_ / "warlight_stderr.txt";
-    const std::string command = Quote(Warlight()) + " " + args + " >" +
-                                Quote(out.string()) + " 2>" +
-                                Quote(err.string()) + " </dev/null";
     Command run;
     const Clock::time_point start = Clock::now();
-    const int raw = std::system(command.c_str());
+    testing::CommandRun ran =
+        testing::RunCommand(ShellQuote(Warlight()) + " " + args, dir_);
     run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    if (raw != -1 && WIFEXITED(raw)) run.status = WEXITSTATUS(raw);
-    if (raw != -1 && WIFSIGNALED(raw)) run.status = 128 + WTERMSIG(raw);
-    run.out = ReadFile(out);
-    run.err = ReadFile(err);
+    run.status = ran.status;
+    run.out = std::move(ran.out);
+    run.err = std::move(ran.err);
     return run;
   }
 
@@ -318,12 +300,12 @@ class MisbehavingBotsTest : public testing::Test {
                   int64_t per_move_ms = kPerMoveMs) const {
     Match match;
     match.game = dir_ / "game";
-    match.run = RunWarlight("match " + Quote(bot1) + " " + Quote(bot2) +
-                            " --seed " + std::to_string(kSeed) + " --regions " +
-                            std::to_string(kRegions) + " --timebank " +
-                            std::to_string(bank_ms) + " --time-per-move " +
-                            std::to_string(per_move_ms) + " --out " +
-                            Quote(match.game.string()) + " " + extra_flags);
+    match.run = RunWarlight(
+        "match " + ShellQuote(bot1) + " " + ShellQuote(bot2) + " --seed " +
+        std::to_string(kSeed) + " --regions " + std::to_string(kRegions) +
+        " --timebank " + std::to_string(bank_ms) + " --time-per-move " +
+        std::to_string(per_move_ms) + " --out " +
+        ShellQuote(match.game.string()) + " " + extra_flags);
     EXPECT_EQ(match.run.status, 0) << match.run.err;
     EXPECT_LT(match.run.seconds, kMaxMatchSeconds);
     for (const char* file :
@@ -903,9 +885,10 @@ TEST_F(MisbehavingBotsTest, BotThatCannotStartIsOneLineAndStatus2) {
     for (const char* tool : {"match", "profile"}) {
       SCOPED_TRACE(std::string(tool) + " " + c.bot);
       const std::string other =
-          std::string(tool) == "match" ? " " + Quote(PassiveBot()) : "";
-      Command run = RunWarlight(std::string(tool) + " " + Quote(c.bot) + other +
-                                " --out " + Quote((dir_ / "game").string()));
+          std::string(tool) == "match" ? " " + ShellQuote(PassiveBot()) : "";
+      Command run =
+          RunWarlight(std::string(tool) + " " + ShellQuote(c.bot) + other +
+                      " --out " + ShellQuote((dir_ / "game").string()));
       EXPECT_EQ(run.status, 2);
       EXPECT_EQ(Count(run.err, "\n"), 1) << run.err;
       EXPECT_NE(run.err.find(c.expected), std::string::npos) << run.err;
@@ -934,8 +917,9 @@ class MisbehavingBotsInputTest : public MisbehavingBotsTest {
     SCOPED_TRACE(flags);
     const std::string bot = MarkerBot();
     const fs::path game = dir_ / "game";
-    Command run = RunWarlight("match " + Quote(bot) + " " + Quote(bot) +
-                              " --out " + Quote(game.string()) + " " + flags);
+    Command run =
+        RunWarlight("match " + ShellQuote(bot) + " " + ShellQuote(bot) +
+                    " --out " + ShellQuote(game.string()) + " " + flags);
     if (expected_status < 0) {
       EXPECT_NE(run.status, 0);
     } else {
@@ -955,7 +939,7 @@ class MisbehavingBotsInputTest : public MisbehavingBotsTest {
                          const std::string& expected) {
     const fs::path map = dir_ / "map.json";
     WriteFile(map, map_json);
-    ExpectRejected("--seed 1 --map " + Quote(map.string()), expected, -1);
+    ExpectRejected("--seed 1 --map " + ShellQuote(map.string()), expected, -1);
   }
 };
 
@@ -973,10 +957,10 @@ TEST_F(MisbehavingBotsInputTest, ValidMapStartsTheBots) {
   const fs::path map = dir_ / "map.json";
   WriteFile(map, "{" + std::string(kSuperRegions) + "," + kRegions4 + "}");
   const std::string bot = MarkerBot();
-  Command run = RunWarlight("match " + Quote(bot) + " " + Quote(bot) +
+  Command run = RunWarlight("match " + ShellQuote(bot) + " " + ShellQuote(bot) +
                             " --seed 1 --timebank 100 --out " +
-                            Quote((dir_ / "game").string()) + " --map " +
-                            Quote(map.string()));
+                            ShellQuote((dir_ / "game").string()) + " --map " +
+                            ShellQuote(map.string()));
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_TRUE(fs::exists(dir_ / "started"));
   EXPECT_EQ(RecordedPids().size(), 2u);
@@ -1032,7 +1016,7 @@ TEST_F(MisbehavingBotsInputTest, MapDisconnected) {
 }
 
 TEST_F(MisbehavingBotsInputTest, MapFileMissing) {
-  ExpectRejected("--map " + Quote((dir_ / "no_such_map.json").string()),
+  ExpectRejected("--map " + ShellQuote((dir_ / "no_such_map.json").string()),
                  "no_such_map.json", -1);
 }
 

@@ -20,6 +20,7 @@
 #include "runner.h"
 #include "sdk/chatty_bot.h"
 #include "sdk/recorded_session.h"
+#include "shell.h"
 
 namespace wl {
 namespace {
@@ -60,24 +61,18 @@ TEST(RunnerStdoutTest, ABotsPrintsToCoutGoToStderrInProcess) {
       << stderr_text.str().substr(0, 500);
 }
 
-std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using testing::ReadFile;
 
-std::string Quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
+using testing::ShellQuote;
 
 // Plays bot1 against bot2 on a fixed generated map and seed into `dir`.
 void Match(const std::string& bot1, const std::string& bot2,
            const fs::path& dir) {
   const std::string command =
-      Quote((fs::path(WL_BINARY_DIR) / "warlight").string()) + " match " +
-      Quote(bot1) + " " + Quote(bot2) + " --seed 5 --regions 30 --out " +
-      Quote(dir.string()) + " > /dev/null 2>&1 < /dev/null";
+      ShellQuote((fs::path(WL_BINARY_DIR) / "warlight").string()) + " match " +
+      ShellQuote(bot1) + " " + ShellQuote(bot2) +
+      " --seed 5 --regions 30 --out " + ShellQuote(dir.string()) +
+      " > /dev/null 2>&1 < /dev/null";
   ASSERT_EQ(std::system(command.c_str()), 0) << command;
 }
 

@@ -31,6 +31,7 @@
 #include "harness/verify.h"
 #include "mapgen/mapgen.h"
 #include "shared_data.h"
+#include "shell.h"
 
 namespace wl::tools {
 namespace {
@@ -491,11 +492,7 @@ std::string FindChromium() {
   return "";
 }
 
-std::string ShellQuote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
+using testing::ShellQuote;
 
 // Runs headless Chromium on `url` with `mode` (--dump-dom or
 // --screenshot=...) in a fresh profile, killed after 120 s. Returns its
@@ -514,16 +511,10 @@ std::string RunChromium(const std::string& chromium, const std::string& mode,
       ShellQuote((profile / "profile").string()) +
       " --virtual-time-budget=5000 --window-size=1400,1000 " + mode + " " +
       ShellQuote(url) + " 2>" + ShellQuote(err.string()) + " </dev/null";
-  std::string out;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  EXPECT_NE(pipe, nullptr);
-  if (!pipe) return "";
-  char buf[65536];
-  for (size_t n; (n = std::fread(buf, 1, sizeof buf, pipe)) > 0;) {
-    out.append(buf, n);
-  }
-  const int status = ::pclose(pipe);
-  const bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  const testing::CommandRun run = testing::PipeCommand(command);
+  const std::string& out = run.out;
+  const int status = run.status;
+  const bool ok = status == 0;
   std::string log = wl::testing::ReadFile(err);
   if (log.size() > 2000) log = log.substr(log.size() - 2000);
   EXPECT_TRUE(ok) << "chromium failed (status " << status << "): " << command
