@@ -4,12 +4,12 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "arena/builtin_bots.h"
+#include "wl/builtin_bots.h"
 #include "bench_maps.h"
 #include "benchmark/benchmark.h"
-#include "harness/engine.h"
-#include "harness/in_process_seat.h"
-#include "harness/map_json.h"
+#include "wl/engine.h"
+#include "wl/in_process_seat.h"
+#include "wl/map_json.h"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <string>
 
-#include "harness/map_json.h"
+#include "wl/map_json.h"
 
 namespace wl::bench {
 

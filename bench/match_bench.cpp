@@ -7,9 +7,9 @@
 
 #include "bench_maps.h"
 #include "benchmark/benchmark.h"
-#include "harness/bot_process.h"
-#include "harness/engine.h"
-#include "harness/map_json.h"
+#include "wl/bot_process.h"
+#include "wl/engine.h"
+#include "wl/map_json.h"
 
 namespace {
 

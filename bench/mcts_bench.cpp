@@ -20,7 +20,7 @@
 #include "bots/mcts/mcts_policy.h"
 #include "bots/mcts/mcts_search.h"
 #include "engine_lines.h"
-#include "harness/map_json.h"
+#include "wl/map_json.h"
 #include "protocol.h"
 #include "random_play.h"
 #include "rules.h"

@@ -20,7 +20,7 @@
 #include "bots/mcts/mcts_draft.h"
 #include "bots/mcts/mcts_policy.h"
 #include "engine_lines.h"
-#include "harness/map_json.h"
+#include "wl/map_json.h"
 #include "java_random.h"
 #include "protocol.h"
 #include "rules.h"

@@ -11,7 +11,7 @@
 
 #include "bench_maps.h"
 #include "benchmark/benchmark.h"
-#include "harness/map_json.h"
+#include "wl/map_json.h"
 #include "random_play.h"
 #include "rules.h"
 

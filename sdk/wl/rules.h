@@ -21,7 +21,7 @@
 //   wl::Outcome o = wl::RoundOutcome(state, round, game.MaxRounds());
 //
 // Illegal moves come back as an Illegal reason; the official texts live in
-// the harness (tools/harness/illegal_text.h).
+// the harness (tools/wl/illegal_text.h).
 #ifndef WL_RULES_H_
 #define WL_RULES_H_
 

@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "arena/builtin_bots.h"
+#include "wl/builtin_bots.h"
 #include "boost/json.hpp"
 #include "common/files.h"
 #include "gtest/gtest.h"
-#include "harness/in_process_seat.h"
+#include "wl/in_process_seat.h"
 #include "test_maps.h"
 
 namespace wl::tools {

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "harness/dump_reader.h"
+#include "wl/dump_reader.h"
 #include "protocol.h"
 #include "sdk/runner_session.h"
 #include "shared_data.h"

@@ -1,6 +1,6 @@
 // recorded_session.h: the exact lines a real engine sends one bot in one
 // game, for tests that replay, garble or compare sessions. The game is
-// played in process by the harness's engine (tools/harness/engine.h),
+// played in process by the harness's engine (tools/wl/engine.h),
 // starter against starter, on a small generated map.
 //
 //   std::vector<std::string> lines =
@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "bots/starter/starter_bot.h"
-#include "harness/engine.h"
-#include "harness/in_process_seat.h"
+#include "wl/engine.h"
+#include "wl/in_process_seat.h"
 #include "test_maps.h"
 
 namespace wl::testing {

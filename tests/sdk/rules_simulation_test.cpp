@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "harness/map_json.h"
+#include "wl/map_json.h"
 #include "random_play.h"
 #include "rules.h"
 #include "shared_data.h"

@@ -13,15 +13,15 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "arena/builtin_bots.h"
+#include "wl/builtin_bots.h"
 #include "boost/json.hpp"
 #include "common/files.h"
 #include "gtest/gtest.h"
-#include "harness/engine.h"
-#include "harness/in_process_seat.h"
-#include "harness/map_json.h"
-#include "harness/verify.h"
-#include "mapgen/mapgen.h"
+#include "wl/engine.h"
+#include "wl/in_process_seat.h"
+#include "wl/map_json.h"
+#include "wl/verify.h"
+#include "wl/mapgen.h"
 #include "shared_data.h"
 #include "viewer/viewer.h"
 

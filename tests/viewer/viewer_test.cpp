@@ -20,16 +20,16 @@
 #include <string>
 #include <vector>
 
-#include "arena/builtin_bots.h"
+#include "wl/builtin_bots.h"
 #include "boost/json.hpp"
 #include "common/files.h"
 #include "gtest/gtest.h"
-#include "harness/engine.h"
-#include "harness/in_process_seat.h"
-#include "harness/map_json.h"
-#include "harness/match.h"
-#include "harness/verify.h"
-#include "mapgen/mapgen.h"
+#include "wl/engine.h"
+#include "wl/in_process_seat.h"
+#include "wl/map_json.h"
+#include "wl/match.h"
+#include "wl/verify.h"
+#include "wl/mapgen.h"
 #include "shared_data.h"
 #include "shell.h"
 

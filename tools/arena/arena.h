@@ -29,13 +29,13 @@
 #include <string>
 #include <vector>
 
-#include "arena/builtin_bots.h"
+#include "wl/builtin_bots.h"
 #include "arena/results.h"
 #include "arena/schedule.h"
 #include "arena/stats.h"
 #include "arena/table.h"
 #include "bot.h"
-#include "harness/engine.h"
+#include "wl/engine.h"
 
 namespace wl::tools {
 

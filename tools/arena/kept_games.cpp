@@ -4,7 +4,7 @@
 #include <system_error>
 
 #include "absl/status/statusor.h"
-#include "harness/game_files.h"
+#include "wl/game_files.h"
 
 namespace wl::tools {
 

@@ -20,7 +20,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "arena/schedule.h"
-#include "harness/engine.h"
+#include "wl/engine.h"
 
 namespace wl::tools {
 

@@ -7,9 +7,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "arena/builtin_bots.h"
+#include "wl/builtin_bots.h"
 #include "boost/json.hpp"
-#include "harness/bot_command.h"
+#include "wl/bot_command.h"
 
 namespace wl::tools {
 

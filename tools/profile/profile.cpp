@@ -14,17 +14,17 @@
 #include <utility>
 
 #include "arena/arena.h"
-#include "arena/builtin_bots.h"
+#include "wl/builtin_bots.h"
 #include "boost/json.hpp"
 #include "common/cli.h"
 #include "common/files.h"
-#include "harness/bot_command.h"
-#include "harness/bot_process.h"
-#include "harness/game_files.h"
-#include "harness/map_json.h"
-#include "harness/match.h"
-#include "harness/verify.h"
-#include "mapgen/mapgen.h"
+#include "wl/bot_command.h"
+#include "wl/bot_process.h"
+#include "wl/game_files.h"
+#include "wl/map_json.h"
+#include "wl/match.h"
+#include "wl/verify.h"
+#include "wl/mapgen.h"
 
 namespace wl::tools {
 namespace {

@@ -32,7 +32,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/engine.h"
+#include "wl/engine.h"
 
 namespace wl::tools {
 

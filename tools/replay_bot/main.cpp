@@ -12,7 +12,7 @@
 
 #include "common/files.h"
 #include "common/terminal.h"
-#include "harness/dump_reader.h"
+#include "wl/dump_reader.h"
 
 int main(int argc, char** argv) {
   if (argc != 2 || std::strcmp(argv[1], "--help") == 0) {

@@ -15,9 +15,9 @@
 #include "common/cli.h"
 #include "common/files.h"
 #include "common/terminal.h"
-#include "harness/dump_reader.h"
-#include "harness/map_json.h"
-#include "harness/verify.h"
+#include "wl/dump_reader.h"
+#include "wl/map_json.h"
+#include "wl/verify.h"
 #include "rules.h"
 #include "viewer/page_assets.h"
 

@@ -1,0 +1,135 @@
+// game.h: what a game gives the shared tools. The arena (scheduling,
+// results, statistics, kept folders), profile and bench know no game's
+// rules, maps, bots or files: they are handed a Game and play through it.
+// Warlight 2 implements it in tools/wl/wl_game.h; the next games (WL1 and
+// Dingle rule sets, Berlin, Colorfight II) add one class each.
+//
+//   WlGame game;                           // the game's own flags and rules
+//   Flags flags("arena", "BOT BOT...", "...");
+//   game.DeclareFlags(flags);              // e.g. --timebank, --regions
+//   ... parse ...
+//   GameSetup setup;
+//   setup.seed = 42;
+//   setup.seats = {{"greedy", 1}, {"python3 bot.py", 2}};
+//   absl::StatusOr<std::unique_ptr<PlayedGame>> played = game.Play(setup);
+//   // played->winner, ->rounds, ->seats[i].timeouts, ...
+//   // played->WriteFiles(dir, result_json) when setup.keep_files
+//
+// A BOT argument is a folder of the game's bots (played in process when
+// the game can, else as the built binary) or any shell command; each seat
+// gets its own seed, so that a game is replayed exactly from its setup.
+#ifndef WL_TOOLS_COMMON_GAME_H_
+#define WL_TOOLS_COMMON_GAME_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace wl::tools {
+
+class Flags;
+
+// One request a seat was asked, timed (profile). `kind` is the game's name
+// for the request ("pick", "place", "attack" in Warlight).
+struct TimedRequest {
+  std::string kind;
+  int64_t bank_ms = 0;     // the time the rules gave for the answer
+  int64_t elapsed_ms = 0;  // as the rules count it (the bank on a time-out)
+  bool timed_out = false;
+  double answer_ms = 0;  // wall time around the request, to the microsecond
+};
+
+// One seat of a game to play.
+struct SeatSetup {
+  std::string bot;    // a BOT argument: a bots/ folder name or a command
+  uint64_t seed = 0;  // the bot's own seed (in process, or --seed N)
+  // Where the bot's stderr (or, in process, its log) goes; "" nowhere.
+  std::string stderr_path;
+  int64_t stderr_cap = int64_t{1} << 20;
+  // When set, every request the seat is asked is appended (profile).
+  std::vector<TimedRequest>* timing = nullptr;
+};
+
+struct GameSetup {
+  int64_t seed = 0;  // the game's seed
+  std::string map;   // a map file of the game, "" for one made from the seed
+  std::vector<SeatSetup> seats;
+  bool force_processes = false;  // never in process (--processes)
+  bool keep_files = false;       // PlayedGame::WriteFiles will be called
+};
+
+// What the shared tools keep of one seat's game (results, tables).
+struct SeatOutcome {
+  int timeouts = 0;
+  int parse_errors = 0;
+  int rejected_moves = 0;  // refused by the rules: the bot's own fault
+  int failed_moves = 0;    // legal when given, failed when executed
+  int64_t time_used_ms = 0;
+  bool killed = false;  // by the rules (too many time-outs)
+  // The bot's process ended during the game: in which round, and why
+  // ("signal 11", "exit status 1").
+  bool crashed = false;
+  int crash_round = 0;
+  std::string crash;
+};
+
+// A finished game.
+class PlayedGame {
+ public:
+  virtual ~PlayedGame() = default;
+
+  std::string winner;  // "player1", "player2", ... or "draw"
+  int rounds = 0;
+  std::vector<SeatOutcome> seats;
+
+  // Writes the game's folder contents into `dir` (an existing folder): the
+  // game's own files (replay, dumps, map, replay.html) and result.json
+  // holding `result_json`. Only after a Play with keep_files.
+  virtual absl::Status WriteFiles(const std::string& dir,
+                                  const std::string& result_json) const = 0;
+
+  // Everything that happened, as text the game chooses (Warlight: the
+  // replay's histories): `warlight bench` hashes it into its signature.
+  // Only after a Play with keep_files.
+  virtual std::string Transcript() const = 0;
+};
+
+class Game {
+ public:
+  virtual ~Game() = default;
+
+  // A short name: "warlight2".
+  virtual std::string Name() const = 0;
+
+  // Declares the game's own flags (time rules, generated maps) on a
+  // command's flags; they are read after parsing.
+  virtual void DeclareFlags(Flags& flags) = 0;
+  // After parsing: "" or a one-line error about the game's flags.
+  virtual std::string CheckFlags() const = 0;
+  // What the game's flags set, as (flag, value) pairs in a fixed order,
+  // e.g. {"--timebank", "10000"}: results are never mixed across them.
+  virtual std::vector<std::pair<std::string, std::string>> Settings()
+      const = 0;
+
+  // True when `bot` names one of the game's bots that can play in process.
+  virtual bool PlaysInProcess(const std::string& bot) const = 0;
+
+  // Plays one game to its end. An error only when it cannot be played (a
+  // map that cannot be read, a bot that cannot start); a bot that fails
+  // during the game is part of the outcome.
+  virtual absl::StatusOr<std::unique_ptr<PlayedGame>> Play(
+      const GameSetup& setup) const = 0;
+
+  // The most time the rules let a bot use over `requests` requests
+  // (profile's "time used of the most allowed").
+  virtual int64_t TimeAvailableMs(int64_t requests) const = 0;
+};
+
+}  // namespace wl::tools
+
+#endif  // WL_TOOLS_COMMON_GAME_H_

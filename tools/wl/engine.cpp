@@ -1,0 +1,394 @@
+#include "wl/engine.h"
+
+#include <algorithm>
+#include <cctype>
+#include <string_view>
+
+#include "engine_lines.h"
+#include "wl/answer_reader.h"
+#include "wl/illegal_text.h"
+#include "player.h"
+#include "protocol.h"
+
+namespace wl::tools {
+namespace {
+
+constexpr std::string_view kSkipping =
+    "Maximum number (2) of time-outs reached: skipping all moves.\n";
+
+bool IsNoMoves(std::string_view s) {
+  constexpr std::string_view kNoMoves = "no moves";
+  if (s.size() != kNoMoves.size()) return false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(s[i])) != kNoMoves[i]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+int CountParseErrors(const std::string& log) {
+  int n = 0;
+  for (size_t at = log.find("Parse error: "); at != std::string::npos;
+       at = log.find("Parse error: ", at + 1)) {
+    ++n;
+  }
+  for (size_t at = log.find("Move input is null"); at != std::string::npos;
+       at = log.find("Move input is null", at + 1)) {
+    ++n;
+  }
+  return n;
+}
+
+// One game in progress; PlayGame runs it start to end.
+class Engine {
+ public:
+  Engine(const Map& map, int64_t seed, Seat& p1, Seat& p2,
+         const TimeRules& time, bool record_replay)
+      : record_replay_(record_replay),
+        game_(map),
+        rng_(seed),
+        seats_{&p1, &p2},
+        time_(time),
+        bank_{time.timebank_ms, time.timebank_ms} {}
+
+  GameRecord Play() {
+    Setup setup = SetUp(game_, rng_);
+    state_ = setup.state;
+    SendSettings(setup);
+    Draft(setup);
+    for (int round = 1;; ++round) {
+      PlayRound(round);
+      record_.rounds = round;
+      Outcome outcome = RoundOutcome(state_, round, game_.MaxRounds());
+      if (outcome != Outcome::kOngoing) {
+        record_.outcome = outcome;
+        break;
+      }
+    }
+    std::string end = OutcomeLine(record_.outcome) + "\n";
+    for (int h = 0; h < 3 && record_replay_; ++h) {
+      record_.replay += history_[h];
+      record_.replay += end;
+    }
+    return std::move(record_);
+  }
+
+ private:
+  // --- talking to the bots (spec sections 3, 8, 9, 11) ---
+
+  void Send(int seat, const std::string& line) {
+    if (killed_[seat]) return;
+    seats_[seat]->Send(line);
+    record_.dump[seat] += line;
+    record_.dump[seat] += '\n';
+  }
+
+  // Sends a request and returns the answer the reader must parse: the raw
+  // line, or "" for "No moves", a time-out or a killed bot.
+  std::string Request(int seat, const std::string& line) {
+    std::string& dump = record_.dump[seat];
+    if (killed_[seat]) {
+      dump += kSkipping;
+      return "";
+    }
+    dump += line;
+    dump += '\n';
+    const int64_t bank = bank_[seat];
+    Reply reply = seats_[seat]->Ask(line, bank);
+    int64_t elapsed = reply.timed_out ? bank : reply.elapsed_ms;
+    SeatStats& stats = record_.stats[seat];
+    stats.time_used_ms += elapsed;
+    bank_[seat] =
+        std::min(std::max<int64_t>(bank - elapsed, 0) + time_.time_per_move_ms,
+                 time_.timebank_ms);
+    if (reply.timed_out) {
+      NoteCrash(seat);
+      dump += "Response timed out (" + std::to_string(bank) +
+              "ms), let your bot return 'No moves' instead of nothing or make "
+              "it faster.\n";
+      if (++stats.timeouts > kMaxTimeouts) {
+        killed_[seat] = true;
+        stats.killed = true;
+        seats_[seat]->Kill();
+      }
+      dump += "Output from your bot: null";  // no line break (recorded so)
+      return "";
+    }
+    if (IsNoMoves(reply.line)) {
+      dump += "Output from your bot: \"No moves\"\n";
+      return "";
+    }
+    dump += "Output from your bot: \"" + reply.line + "\"\n";
+    return reply.line;
+  }
+
+  // A time-out from a bot whose process has ended: recorded once, in the
+  // stats and as one line of its dump (not an official line: the official
+  // engine shows a crash as a time-out only).
+  void NoteCrash(int seat) {
+    SeatStats& stats = record_.stats[seat];
+    if (stats.crashed) return;
+    std::string reason = seats_[seat]->EndReason();
+    if (reason.empty()) return;
+    stats.crashed = true;
+    stats.crash_round = round_;
+    stats.crash = reason;
+    record_.dump[seat] +=
+        "Your bot's process ended (" + reason + "): it can no longer answer.\n";
+  }
+
+  void Log(int seat, const std::string& dump_log,
+           const std::vector<std::string>& engine_stderr) {
+    record_.dump[seat] += dump_log;
+    record_.stats[seat].parse_errors += CountParseErrors(dump_log);
+    for (const std::string& line : engine_stderr) {
+      record_.engine_stderr += line;
+      record_.engine_stderr += '\n';
+    }
+  }
+
+  // --- setup (spec sections 3 and 4) ---
+
+  void SendSettings(const Setup& setup) {
+    const Map& map = game_.GetMap();
+    for (int seat = 0; seat < 2; ++seat) {
+      Send(seat, "settings timebank " + std::to_string(time_.timebank_ms));
+      Send(seat,
+           "settings time_per_move " + std::to_string(time_.time_per_move_ms));
+      Send(seat, "settings max_rounds " + std::to_string(game_.MaxRounds()));
+      Send(seat,
+           "settings your_bot " + std::string(PlayerName(PlayerOfIndex(seat))));
+      Send(seat, "settings opponent_bot " +
+                     std::string(PlayerName(PlayerOfIndex(1 - seat))));
+    }
+    const std::vector<std::string> map_lines = SetupMapLines(map);
+    const std::string wastelands =
+        "setup_map wastelands" + JoinIds(setup.wastelands);
+    for (int seat = 0; seat < 2; ++seat) {
+      for (const std::string& line : map_lines) Send(seat, line);
+      Send(seat, wastelands);
+    }
+    for (int seat = 0; seat < 2; ++seat) {
+      Send(seat, "settings starting_regions" + JoinIds(setup.candidates));
+    }
+    for (int seat = 0; seat < 2; ++seat) {
+      Send(seat, "settings starting_pick_amount " +
+                     std::to_string(setup.pick_amount));
+    }
+  }
+
+  // The draft (spec section 4) and its replay part (spec section 11).
+  void Draft(const Setup& setup) {
+    for (int id : setup.candidates)
+      candidates_line_ += std::to_string(id) + ' ';
+    record_.replay = candidates_line_ + "\n";
+    if (record_replay_) {
+      std::string initial = MapLine(-1);
+      for (std::string& h : history_) h += initial + "\nround 0\n";
+    }
+
+    std::vector<int> remaining = setup.candidates;
+    std::vector<int> picks[2];
+    for (int i = 0; i < 2 * setup.pick_amount; ++i) {
+      int seat = PlayerIndex(DraftPicker(i));
+      std::string answer =
+          Request(seat, "pick_starting_region " + std::to_string(bank_[seat]) +
+                            JoinIds(remaining));
+      PickAnswer pick = ReadPickAnswer(answer, remaining, game_.GetMap());
+      Log(seat, pick.dump_log, pick.engine_stderr);
+      int region = ResolvePick(remaining, pick.region, rng_);
+      state_.SetOwner(region, PlayerOfIndex(seat));
+      picks[seat].push_back(region);
+      if (record_replay_) {
+        std::string event = std::string(PlayerName(PlayerOfIndex(seat))) +
+                            " place_armies " + std::to_string(region) + " 2\n";
+        std::string map_line = MapLine(-1) + "\n";
+        for (std::string& h : history_) h += event + map_line;
+      }
+    }
+    Send(0, "setup_map opponent_starting_regions" + JoinIds(picks[1]));
+    Send(1, "setup_map opponent_starting_regions" + JoinIds(picks[0]));
+    if (record_replay_) {
+      for (int h = 0; h < 3; ++h) history_[h] += MapLine(h - 1) + "\n";
+    }
+    SendUpdates();
+  }
+
+  // --- rounds (spec sections 1, 5, 6, 7) ---
+
+  void PlayRound(int round) {
+    round_ = round;
+    for (int seat = 0; seat < 2; ++seat) {
+      record_.dump[seat] += "Round " + std::to_string(round) + "\n";
+    }
+    for (int h = 0; h < 3 && record_replay_; ++h) {
+      history_[h] += "round " + std::to_string(round) + "\n";
+    }
+    int left[2] = {income_[0], income_[1]};
+    for (int seat = 0; seat < 2; ++seat) {
+      place_[seat].Clear();
+      attack_[seat].Clear();
+    }
+    // Placement phase: both answers are queued before anything executes;
+    // attacks sent here are checked now and run ahead of the later ones.
+    for (int seat = 0; seat < 2; ++seat) {
+      QueueAnswer(seat, "go place_armies ", left[seat], /*placing=*/true);
+    }
+    ExecutePlacements(
+        state_, place_[0], place_[1],
+        [this](const QueuedMove& e, const State&) { RecordPlacement(e); });
+    for (int seat = 0; seat < 2; ++seat) {
+      QueueAnswer(seat, "go attack/transfer ", left[seat], /*placing=*/false);
+    }
+    for (int v = 0; v < 2; ++v) {
+      visible_before_[v] = game_.VisibleSet(state_, PlayerOfIndex(v));
+    }
+    ExecuteAttacks(
+        state_, attack_[0], attack_[1], rng_,
+        [this](const QueuedMove& e, const State&) { RecordAttackTransfer(e); });
+    SendUpdates();
+  }
+
+  // Asks one bot for a phase's answer and queues what the reader keeps.
+  // Placements sent in the attack phase lower the counter but never run.
+  void QueueAnswer(int seat, const char* request, int& left, bool placing) {
+    const Player p = PlayerOfIndex(seat);
+    std::string answer = Request(seat, request + std::to_string(bank_[seat]));
+    MovesAnswer read = ReadMovesAnswer(answer, p, game_.GetMap());
+    Log(seat, read.dump_log, read.engine_stderr);
+    for (const Move& m : read.moves) {
+      if (m.kind == MoveKind::kPlace) {
+        QueuedMove q = QueuePlacement(state_, p, m, left);
+        if (placing) place_[seat].Push(q);
+      } else {
+        attack_[seat].Push(QueueAttackTransfer(game_, state_, p, m));
+      }
+    }
+  }
+
+  void RecordPlacement(const QueuedMove& e) {
+    const int mover = PlayerIndex(e.move.player);
+    bool sees[2];
+    for (int v = 0; v < 2; ++v) {
+      sees[v] = SeesPlacement(game_.VisibleSet(state_, PlayerOfIndex(v)),
+                              e.move.from);
+    }
+    RecordEvent(e, sees, mover);
+  }
+
+  void RecordAttackTransfer(const QueuedMove& e) {
+    const int mover = PlayerIndex(e.move.player);
+    bool sees[2];
+    for (int v = 0; v < 2; ++v) {
+      RegionSet after = game_.VisibleSet(state_, PlayerOfIndex(v));
+      sees[v] =
+          SeesAttackTransfer(visible_before_[v], after, e.move.from, e.move.to);
+      visible_before_[v] = after;
+    }
+    RecordEvent(e, sees, mover);
+  }
+
+  // Writes the event and its map line to the histories that see it, and
+  // the legal ones to the opponent's next opponent_moves line.
+  void RecordEvent(const QueuedMove& e, const bool sees[2], int mover) {
+    std::string line(PlayerName(e.move.player));
+    if (e.illegal != Illegal::kNone) {
+      SeatStats& stats = record_.stats[mover];
+      ++stats.illegal_moves;
+      if (e.illegal == Illegal::kMoveTakenThisRound ||
+          e.illegal == Illegal::kMoveNoArmiesLeft) {
+        ++stats.failed_moves;
+      } else {
+        ++stats.rejected_moves;
+      }
+      line += " illegal_move " + IllegalText(e.illegal, e.move);
+    } else {
+      std::string move_text;
+      AppendMove(move_text, PlayerName(e.move.player), e.move);
+      line = move_text;
+      if (sees[1 - mover]) seen_moves_[1 - mover] += ' ' + move_text;
+    }
+    if (!record_replay_) return;
+    history_[0] += line + "\n" + MapLine(-1) + "\n";
+    for (int v = 0; v < 2; ++v) {
+      if (sees[v]) history_[v + 1] += line + "\n" + MapLine(v) + "\n";
+    }
+  }
+
+  // Lines 14-16 of spec section 3, after the draft and after every round.
+  void SendUpdates() {
+    for (int seat = 0; seat < 2; ++seat) {
+      income_[seat] = game_.Income(state_, PlayerOfIndex(seat));
+    }
+    for (int seat = 0; seat < 2; ++seat) {
+      Send(seat, "settings starting_armies " + std::to_string(income_[seat]));
+    }
+    for (int seat = 0; seat < 2; ++seat) {
+      Send(seat, UpdateMapLine(game_, state_, PlayerOfIndex(seat), order_));
+    }
+    for (int seat = 0; seat < 2; ++seat) {
+      Send(seat, "opponent_moves" + seen_moves_[seat]);
+      seen_moves_[seat].clear();
+    }
+  }
+
+  // "map 1;owner;armies 2;... " for the full view (viewer -1) or a
+  // player's view, where regions it cannot see read "unknown;0".
+  std::string MapLine(int viewer) const {
+    RegionSet visible;
+    if (viewer >= 0) visible = game_.VisibleSet(state_, PlayerOfIndex(viewer));
+    std::string line = "map ";
+    for (int r : game_.GetMap().RegionIds()) {
+      line += std::to_string(r);
+      if (viewer >= 0 && !visible.Contains(r)) {
+        line += ";unknown;0 ";
+      } else {
+        line += ';';
+        line += PlayerName(state_.Owner(r));
+        line += ';';
+        line += std::to_string(state_.armies[r]);
+        line += ' ';
+      }
+    }
+    return line;
+  }
+
+  const bool record_replay_;
+  Game game_;
+  JavaRandom rng_;
+  Seat* seats_[2];
+  TimeRules time_;
+  State state_;
+  GameRecord record_;
+  bool killed_[2] = {false, false};
+  int round_ = 0;  // 0 during the draft
+  int64_t bank_[2];
+  int income_[2] = {0, 0};
+  std::string candidates_line_;
+  std::string history_[3];  // full view, player1's view, player2's view
+  std::string seen_moves_[2];
+  RegionSet visible_before_[2];
+  std::vector<int> order_;
+  MoveQueue place_[2], attack_[2];
+};
+
+}  // namespace
+
+std::string OutcomeLine(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kPlayer1Won:
+      return "player1 won";
+    case Outcome::kPlayer2Won:
+      return "player2 won";
+    default:
+      return "Nobody won";
+  }
+}
+
+GameRecord PlayGame(const Map& map, int64_t seed, Seat& player1, Seat& player2,
+                    const TimeRules& time, bool record_replay) {
+  return Engine(map, seed, player1, player2, time, record_replay).Play();
+}
+
+}  // namespace wl::tools

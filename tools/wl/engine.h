@@ -1,0 +1,103 @@
+// engine.h: one game exactly as the official engine plays it (spec sections
+// 1, 3, 4, 8, 9 and 11), on the rules core with java.util.Random.
+//
+// The engine talks to two Seats. A Seat is a bot as the engine sees it: it
+// is sent lines and asked requests. `warlight verify` plays recorded answers
+// through Seats; `warlight match` plays real processes. The engine keeps the
+// time banks, reads answers with the official answer reader, and writes the
+// two dumps, the replay and the engine's stderr exactly as the official
+// engine does.
+//
+//   RecordedSeat p1(...), p2(...);
+//   GameRecord record = PlayGame(map, seed, p1, p2);
+//   write(record->dump[0]); write(record->replay); ...
+#ifndef WL_TOOLS_WL_ENGINE_H_
+#define WL_TOOLS_WL_ENGINE_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "map.h"
+#include "rules.h"
+
+namespace wl::tools {
+
+// What a bot did when asked.
+struct Reply {
+  bool timed_out = false;  // no answer within the time bank
+  std::string line;        // the raw answer line, terminator removed
+  int64_t elapsed_ms = 0;  // time taken, for the bank arithmetic
+};
+
+class Seat {
+ public:
+  virtual ~Seat() = default;
+  // An engine line that needs no answer.
+  virtual void Send(const std::string& line) = 0;
+  // A request line; the bot may take up to timebank_ms to answer.
+  virtual Reply Ask(const std::string& line, int64_t timebank_ms) = 0;
+  // The third time-out: the bot is killed and asked nothing more.
+  virtual void Kill() = 0;
+  // Why the bot can no longer answer (its process ended: "exit status 1",
+  // "signal 11", "closed its stdout"), or "" while it can; asked after a
+  // time-out. Seats that are not processes never end.
+  virtual std::string EndReason() { return ""; }
+};
+
+// Per-player figures of a game, for result files and statistics.
+struct SeatStats {
+  int timeouts = 0;
+  // Every illegal move of the replay: rejected_moves + failed_moves.
+  int illegal_moves = 0;
+  // Rejected by the rules when queued: the bot's own fault (not owned, not a
+  // neighbour, less than 1 army, a repeated pair, no armies left to place).
+  int rejected_moves = 0;
+  // Failed only at execution, which every bot meets: the source "was taken
+  // this round" or "has used all available armies" (spec section 6).
+  int failed_moves = 0;
+  int parse_errors = 0;
+  int64_t time_used_ms = 0;
+  bool killed = false;  // by the third time-out
+  // Set when the bot's process ended during the game: crash_round is the
+  // round in which it was noticed (0: the draft), crash the reason as in
+  // "exit status 1" or "signal 11".
+  bool crashed = false;
+  int crash_round = 0;
+  std::string crash;
+};
+
+struct GameRecord {
+  std::string dump[2];        // dump_player1.txt, dump_player2.txt
+  std::string replay;         // replay.txt (three histories)
+  std::string engine_stderr;  // "Could not find region with id N" lines
+  Outcome outcome = Outcome::kDraw;
+  int rounds = 0;
+  SeatStats stats[2];
+};
+
+// The official time bank rules (spec section 9).
+constexpr int64_t kTimebankMs = 10000;
+constexpr int64_t kTimePerMoveMs = 500;
+constexpr int kMaxTimeouts = 2;  // the third time-out kills the bot
+
+// The time settings of a game. The defaults are the official ones; tests and
+// quick experiments may shrink them (the settings lines then say so).
+struct TimeRules {
+  int64_t timebank_ms = kTimebankMs;
+  int64_t time_per_move_ms = kTimePerMoveMs;
+};
+
+// Plays one game to its end. Precondition: map.Validate() is "". With
+// record_replay false, GameRecord::replay stays empty (the arena's fast
+// path when it keeps no replays: the three histories are most of the work).
+GameRecord PlayGame(const Map& map, int64_t seed, Seat& player1, Seat& player2,
+                    const TimeRules& time = TimeRules(),
+                    bool record_replay = true);
+
+// "player1 won", "player2 won" or "Nobody won".
+std::string OutcomeLine(Outcome outcome);
+
+}  // namespace wl::tools
+
+#endif  // WL_TOOLS_WL_ENGINE_H_

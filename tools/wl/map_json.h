@@ -1,0 +1,34 @@
+// map_json.h: the official JSON map format (spec section 2), read strictly.
+//
+//   absl::StatusOr<wl::Map> map = wl::tools::LoadMapFile("maps/x.json");
+//   if (!map.ok()) { std::cerr << map.status().message() << "\n"; }
+//
+// Regions are created in file order (super-region member order), then linked
+// in file order (adjacency insertion order), as the official engine does.
+// Unlike the engine, a malformed map is rejected with a one-line reason: not
+// JSON, missing or mistyped keys, numbers that do not fit an int (however
+// large), duplicate ids, ids with gaps, unknown neighbours or super regions,
+// a bonus outside 0..kMaxBonus (map.h), an empty super region, a
+// disconnected map.
+#ifndef WL_TOOLS_WL_MAP_JSON_H_
+#define WL_TOOLS_WL_MAP_JSON_H_
+
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "map.h"
+
+namespace wl::tools {
+
+absl::StatusOr<Map> ParseMapJson(std::string_view text);
+absl::StatusOr<Map> LoadMapFile(const std::string& path);
+
+// The map in the official JSON format, regions in id order, each listing its
+// whole adjacency list. Reading it back gives the same regions, bonuses and
+// links; member and adjacency orders become those of the id-ordered file.
+std::string MapToJson(const Map& map);
+
+}  // namespace wl::tools
+
+#endif  // WL_TOOLS_WL_MAP_JSON_H_

@@ -1,0 +1,810 @@
+#include "wl/mapgen.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <iostream>
+#include <optional>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "common/cli.h"
+#include "common/files.h"
+#include "common/terminal.h"
+#include "java_random.h"
+
+namespace wl::tools {
+namespace {
+
+// ---------------------------------------------------------------------------
+// What the real maps look like. Measured on the 450 maps of
+// ../shared/maps/real (tests/mapgen/mapgen_test.cpp measures them again and
+// compares them with generated maps).
+
+// Maps per region count, in bins of 5 from 15 (15..19, 20..24, ..., 90..94);
+// the real counts run from 19 to 90.
+constexpr int kRegionCountBins[] = {1,  2,  7,  10, 33, 49, 46, 56,
+                                    54, 46, 35, 44, 40, 22, 4,  1};
+constexpr int kRealMinRegions = 19;
+constexpr int kRealMaxRegions = 90;
+
+// The real maps have 262, 1055, 1634, 1259, 848 and 581 super regions of
+// sizes 2..7 (sizes 1, 8 and 9 occur once each in 5642). Target sizes are
+// drawn with the weights below instead: clusters stuck among others end up
+// smaller than their targets and their neighbours bigger, and these weights
+// (tuned on 600 maps) give back the real shares once that has happened.
+constexpr int kSmallestSuper = 2;
+constexpr int kLargestSuper = 7;
+constexpr int kSuperSizeWeights[] = {139, 1311, 1869, 974, 793, 772};
+
+// Bonus given super-region size: weights of bonus = size - 0, 1, 2, 3.
+// Size 2 has bonus 0 or 1 (the only zero bonuses); size 3 never has 0.
+constexpr int kBonusWeights[][4] = {
+    {1, 0, 0, 0},         // size 1 (after a forced merge fails; rare)
+    {0, 134, 128, 0},     // size 2
+    {340, 350, 365, 0},   // size 3
+    {501, 547, 535, 51},  // size 4
+    {313, 433, 424, 89},  // size 5
+    {190, 277, 285, 96},  // size 6
+    {84, 210, 202, 85},   // size 7 and more
+};
+
+// Mean degree grows with the map (fewer regions on the rim): about 4.05 at
+// 25 regions, 4.3 at 55, 4.8 at 80; per map it spreads by about +-0.45. The
+// target for thinning runs slightly above that, as thinning rounds down.
+double TargetMeanDegree(int regions) {
+  return std::min(4.9, 4.12 + 0.0095 * (regions - 25));
+}
+constexpr double kMeanDegreeSpread = 0.45;
+
+// About 4% of real regions have a single neighbour (0 to 14% per map).
+constexpr double kMaxLeafShare = 0.14;
+
+// How the generator gets there, tuned by comparing 300 generated maps with
+// the real ones (degree histogram, maximum degree, clustering, diameter):
+// the map's width for a height of 1 is drawn from [1, kMaxAspect]; regions
+// are discs of relative size 0.4 + 2 u^3 (a few big ones among many small);
+// the triangulation links pairs by the gap between their discs, distance -
+// kGapWeight * (r1 + r2), so big regions get many neighbours; thinning scores
+// an edge by -cos(widest facing angle) + noise in +-kThinNoise -
+// kTriangleWeight * (triangles it closes).
+constexpr double kMaxAspect = 2.5;
+constexpr double kGapWeight = 0.85;
+constexpr double kThinNoise = 0.5;
+constexpr double kTriangleWeight = 1.0;
+
+// ---------------------------------------------------------------------------
+// Random draws made from FastRandom's 64-bit words with exact integer steps,
+// so a seed gives the same map with every standard library (unlike
+// std::uniform_int_distribution or std::shuffle).
+class Draw {
+ public:
+  explicit Draw(uint64_t seed) : rng_(seed) {}
+
+  // Uniform in [0, 1).
+  double Unit() { return rng_.NextDouble(); }
+  double Between(double lo, double hi) { return lo + (hi - lo) * Unit(); }
+  // Uniform in [0, n), n >= 1, without modulo bias.
+  int Below(int n) {
+    const uint64_t bound = static_cast<uint64_t>(n);
+    const uint64_t threshold = (0 - bound) % bound;  // 2^64 mod n
+    for (;;) {
+      uint64_t x = rng_.NextU64();
+      if (x >= threshold) return static_cast<int>(x % bound);
+    }
+  }
+  // An index drawn with the given integer weights (not all zero).
+  template <size_t N>
+  int Weighted(const int (&weights)[N]) {
+    int total = 0;
+    for (int w : weights) total += w;
+    int r = Below(total);
+    for (size_t i = 0; i < N; ++i) {
+      if (r < weights[i]) return static_cast<int>(i);
+      r -= weights[i];
+    }
+    return N - 1;
+  }
+  template <typename T>
+  void Shuffle(std::vector<T>* v) {
+    for (size_t i = v->size(); i > 1; --i) {
+      std::swap((*v)[i - 1], (*v)[Below(static_cast<int>(i))]);
+    }
+  }
+
+ private:
+  FastRandom rng_;
+};
+
+struct Point {
+  double x, y;
+};
+
+double Distance2(const Point& a, const Point& b) {
+  double dx = a.x - b.x, dy = a.y - b.y;
+  return dx * dx + dy * dy;
+}
+
+// ---------------------------------------------------------------------------
+// Region centres: random sequential placement of discs of varied sizes in a
+// width x 1 rectangle, big ones first, so that big regions sit among small
+// ones and degrees spread as on hand-drawn maps. Sets each disc's radius.
+std::vector<Point> ScatterPoints(int n, double width, Draw& draw,
+                                 std::vector<double>* radius) {
+  std::vector<double> size(n);
+  for (double& s : size) {
+    double u = draw.Unit();
+    s = 0.4 + 2.0 * u * u * u;
+  }
+  std::sort(size.begin(), size.end(), [](double a, double b) { return a > b; });
+  double sum_sq = 0;
+  for (double s : size) sum_sq += s * s;
+  // Discs of diameter spacing * size covering ~45% of the area (random
+  // sequential placement jams at ~55%).
+  double spacing = 0.75 * std::sqrt(width / sum_sq);
+  std::vector<Point> points;
+  for (int i = 0; i < n; ++i) {
+    for (int tries = 0;; ++tries) {
+      if (tries == 100) {
+        spacing *= 0.97;
+        tries = 0;
+      }
+      Point p{draw.Between(0, width), draw.Unit()};
+      bool fits = true;
+      for (int j = 0; j < i && fits; ++j) {
+        double gap = spacing * (size[i] + size[j]) / 2;
+        fits = Distance2(p, points[j]) >= gap * gap;
+      }
+      if (fits) {
+        points.push_back(p);
+        break;
+      }
+    }
+  }
+  radius->resize(n);
+  for (int i = 0; i < n; ++i) (*radius)[i] = spacing * size[i] / 2;
+  return points;
+}
+
+// (b - a) x (c - a).
+double Cross(const Point& a, const Point& b, const Point& c) {
+  return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+}
+
+// Whether segments pq and rs (no shared end) cross or touch.
+bool SegmentsMeet(const Point& p, const Point& q, const Point& r,
+                  const Point& s) {
+  if (std::max(p.x, q.x) < std::min(r.x, s.x) ||
+      std::max(r.x, s.x) < std::min(p.x, q.x) ||
+      std::max(p.y, q.y) < std::min(r.y, s.y) ||
+      std::max(r.y, s.y) < std::min(p.y, q.y)) {
+    return false;
+  }
+  double d1 = Cross(p, q, r), d2 = Cross(p, q, s);
+  double d3 = Cross(r, s, p), d4 = Cross(r, s, q);
+  return !(d1 > 0 && d2 > 0) && !(d1 < 0 && d2 < 0) && !(d3 > 0 && d4 > 0) &&
+         !(d3 < 0 && d4 < 0);
+}
+
+struct Edge {
+  int a, b;
+};
+
+// A greedy triangulation: every pair of points, the smallest gap between
+// their discs first, linked unless the segment meets one already drawn.
+// Planar by construction (a plane straight-line graph), close to the
+// Delaunay triangulation, with more neighbours for bigger discs.
+std::vector<Edge> Triangulate(const std::vector<Point>& points,
+                              const std::vector<double>& radius) {
+  struct Pair {
+    double gap;
+    int a, b;
+  };
+  const int n = static_cast<int>(points.size());
+  std::vector<Pair> pairs;
+  for (int a = 0; a < n; ++a) {
+    for (int b = a + 1; b < n; ++b) {
+      double gap = std::sqrt(Distance2(points[a], points[b])) -
+                   kGapWeight * (radius[a] + radius[b]);
+      pairs.push_back({gap, a, b});
+    }
+  }
+  // A total order (no two pairs compare equal): the same on every library.
+  std::sort(pairs.begin(), pairs.end(), [](const Pair& x, const Pair& y) {
+    if (x.gap != y.gap) return x.gap < y.gap;
+    if (x.a != y.a) return x.a < y.a;
+    return x.b < y.b;
+  });
+  std::vector<Edge> edges;
+  for (const Pair& pair : pairs) {
+    bool free = true;
+    for (const Edge& e : edges) {
+      if (e.a == pair.a || e.a == pair.b || e.b == pair.a || e.b == pair.b) {
+        continue;
+      }
+      if (SegmentsMeet(points[pair.a], points[pair.b], points[e.a],
+                       points[e.b])) {
+        free = false;
+        break;
+      }
+    }
+    if (free) edges.push_back({pair.a, pair.b});
+  }
+  return edges;
+}
+
+// Undirected graph on 0..n-1 with removable edges.
+class Graph {
+ public:
+  explicit Graph(int n) : adj_(n) {}
+  int size() const { return static_cast<int>(adj_.size()); }
+  void Link(int a, int b) {
+    adj_[a].push_back(b);
+    adj_[b].push_back(a);
+  }
+  void Unlink(int a, int b) {
+    adj_[a].erase(std::find(adj_[a].begin(), adj_[a].end(), b));
+    adj_[b].erase(std::find(adj_[b].begin(), adj_[b].end(), a));
+  }
+  bool Linked(int a, int b) const {
+    return std::find(adj_[a].begin(), adj_[a].end(), b) != adj_[a].end();
+  }
+  const std::vector<int>& Neighbors(int v) const { return adj_[v]; }
+  int Degree(int v) const { return static_cast<int>(adj_[v].size()); }
+  // Whether `to` can be reached from `from` (BFS).
+  bool Reaches(int from, int to) const {
+    std::vector<char> seen(adj_.size(), 0);
+    std::vector<int> queue = {from};
+    seen[from] = 1;
+    for (size_t i = 0; i < queue.size(); ++i) {
+      if (queue[i] == to) return true;
+      for (int w : adj_[queue[i]]) {
+        if (!seen[w]) {
+          seen[w] = 1;
+          queue.push_back(w);
+        }
+      }
+    }
+    return false;
+  }
+
+ private:
+  std::vector<std::vector<int>> adj_;
+};
+
+// Thins the triangulation to a real map's mean degree, one edge at a time:
+// preferably an edge whose removal breaks few triangles (one already on a
+// bigger face: holes grow like lakes and the rim erodes like a coast), facing
+// an obtuse angle (regions that would only touch at a corner), with noise;
+// keeping the graph connected and every region with two neighbours except a
+// few leaves.
+void Thin(const std::vector<Point>& points, Graph* graph, int target_edges,
+          int leaf_budget, Draw& draw) {
+  const int n = graph->size();
+  struct Candidate {
+    int a, b;
+    double score;
+    bool alive;
+  };
+  std::vector<Candidate> candidates;
+  for (int a = 0; a < n; ++a) {
+    for (int b : graph->Neighbors(a)) {
+      if (b < a) continue;
+      // The cosine of the widest angle facing ab from a common neighbour.
+      double min_cos = 1;
+      for (int c : graph->Neighbors(a)) {
+        if (c == b || !graph->Linked(b, c)) continue;
+        const Point &pa = points[a], &pb = points[b], &pc = points[c];
+        double dot =
+            (pa.x - pc.x) * (pb.x - pc.x) + (pa.y - pc.y) * (pb.y - pc.y);
+        double norms = std::sqrt(Distance2(pa, pc) * Distance2(pb, pc));
+        min_cos = std::min(min_cos, dot / norms);
+      }
+      candidates.push_back(
+          {a, b, -min_cos + draw.Between(-kThinNoise, kThinNoise), true});
+    }
+  }
+  int edges = static_cast<int>(candidates.size());
+  int leaves = 0;
+  for (int v = 0; v < n; ++v) leaves += graph->Degree(v) == 1;
+  while (edges > target_edges) {
+    int best = -1;
+    double best_score = -1e300;
+    for (int i = 0; i < static_cast<int>(candidates.size()); ++i) {
+      const Candidate& c = candidates[i];
+      if (!c.alive) continue;
+      int da = graph->Degree(c.a), db = graph->Degree(c.b);
+      if (da <= 1 || db <= 1) continue;
+      if (leaves + (da == 2) + (db == 2) > leaf_budget) continue;
+      int triangles = 0;
+      for (int w : graph->Neighbors(c.a)) triangles += graph->Linked(c.b, w);
+      double score = c.score - kTriangleWeight * triangles;
+      if (score > best_score) best_score = score, best = i;
+    }
+    if (best < 0) break;
+    Candidate& c = candidates[best];
+    c.alive = false;  // removed, or a bridge (it stays one)
+    int new_leaves = (graph->Degree(c.a) == 2) + (graph->Degree(c.b) == 2);
+    graph->Unlink(c.a, c.b);
+    if (!graph->Reaches(c.a, c.b)) {
+      graph->Link(c.a, c.b);
+      continue;
+    }
+    leaves += new_leaves;
+    --edges;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Super regions: connected clusters grown from spread-out seeds towards
+// sizes drawn from the real maps, the smallest (relative to its target)
+// growing first. Returns the cluster of each region and the cluster count.
+std::vector<int> Partition(const std::vector<Point>& points, const Graph& graph,
+                           Draw& draw, int* count) {
+  const int n = graph.size();
+  // Target sizes drawn until they cover the map exactly (drawn again when
+  // the last one overshoots: about one try in five succeeds); the cluster
+  // count follows (n / count is 4.1 to 5.1 for most maps, as on the real
+  // ones).
+  std::vector<int> target;
+  for (int tries = 0;; ++tries) {
+    target.clear();
+    int sum = 0;
+    while (sum < n) {
+      target.push_back(kSmallestSuper + draw.Weighted(kSuperSizeWeights));
+      sum += target.back();
+    }
+    if (sum == n) break;
+    if (tries == 1000) {  // never seen; take the excess off the last one
+      target.back() -= sum - n;
+      if (target.back() < kSmallestSuper) {
+        target[0] += target.back();
+        target.pop_back();
+      }
+      break;
+    }
+  }
+  const int s = static_cast<int>(target.size());
+
+  // Seeds: each the farthest (with noise) from those chosen so far.
+  std::vector<int> cluster(n, -1);
+  std::vector<int> seed(s);
+  std::vector<double> nearest(n, 1e300);
+  for (int k = 0; k < s; ++k) {
+    int best = -1;
+    double best_score = -1;
+    for (int v = 0; v < n; ++v) {
+      if (cluster[v] >= 0) continue;
+      double score = k == 0 ? draw.Unit() : nearest[v] * draw.Between(0.5, 1);
+      if (score > best_score) best_score = score, best = v;
+    }
+    seed[k] = best;
+    cluster[best] = k;
+    for (int v = 0; v < n; ++v) {
+      nearest[v] = std::min(nearest[v], Distance2(points[v], points[best]));
+    }
+  }
+
+  // Growth.
+  std::vector<int> size(s, 1);
+  for (int assigned = s; assigned < n; ++assigned) {
+    // The cluster to grow: below its target and smallest relative to it,
+    // else the smallest of those that can still grow.
+    int grow = -1;
+    double grow_key = 1e300;
+    for (int pass = 0; pass < 2 && grow < 0; ++pass) {
+      for (int k = 0; k < s; ++k) {
+        if (pass == 0 && size[k] >= target[k]) continue;
+        bool can = false;
+        for (int v = 0; v < n && !can; ++v) {
+          if (cluster[v] != k) continue;
+          for (int w : graph.Neighbors(v)) can = can || cluster[w] < 0;
+        }
+        if (!can) continue;
+        double key = pass == 0 ? (size[k] + draw.Unit()) / target[k]
+                               : size[k] + draw.Unit();
+        if (key < grow_key) grow_key = key, grow = k;
+      }
+    }
+    // Its free neighbour nearest to its seed.
+    int pick = -1;
+    double pick_d2 = 1e300;
+    for (int v = 0; v < n; ++v) {
+      if (cluster[v] != grow) continue;
+      for (int w : graph.Neighbors(v)) {
+        if (cluster[w] >= 0) continue;
+        double d2 =
+            Distance2(points[w], points[seed[grow]]) * draw.Between(0.8, 1.0);
+        if (d2 < pick_d2) pick_d2 = d2, pick = w;
+      }
+    }
+    cluster[pick] = grow;
+    ++size[grow];
+  }
+
+  // Repairs, for clusters stuck among others while their neighbours grew
+  // past their targets: a single region joins its smallest neighbouring
+  // cluster; a cluster above kLargestSuper hands a region that it can spare
+  // (staying connected) to a smaller neighbouring cluster, or else is split
+  // in two along its breadth-first tree.
+  auto members_of = [&](int k) {
+    std::vector<int> m;
+    for (int v = 0; v < n; ++v) {
+      if (cluster[v] == k) m.push_back(v);
+    }
+    return m;
+  };
+  // The breadth-first tree of cluster k without region `skip`: order and
+  // parents. Connected iff the order holds all members but skip.
+  auto tree_of = [&](int k, int skip, std::vector<int>* parent) {
+    std::vector<int> order;
+    parent->assign(n, -1);
+    for (int v = 0; v < n && order.empty(); ++v) {
+      if (cluster[v] == k && v != skip) order.push_back(v);
+    }
+    std::vector<char> seen(n, 0);
+    if (!order.empty()) seen[order[0]] = 1;
+    for (size_t i = 0; i < order.size(); ++i) {
+      for (int w : graph.Neighbors(order[i])) {
+        if (cluster[w] == k && w != skip && !seen[w]) {
+          seen[w] = 1;
+          (*parent)[w] = order[i];
+          order.push_back(w);
+        }
+      }
+    }
+    return order;
+  };
+  std::vector<int> parent;
+  // A cluster below its target takes a region from a neighbouring cluster
+  // above its own, if that one stays connected.
+  for (int round = 0; round < 4 * n; ++round) {
+    bool changed = false;
+    for (int k = 0; k < s && !changed; ++k) {
+      if (size[k] >= target[k]) continue;
+      for (int v = 0; v < n && !changed; ++v) {
+        if (cluster[v] != k) continue;
+        for (int w : graph.Neighbors(v)) {
+          int j = cluster[w];
+          if (j == k || size[j] <= target[j]) continue;
+          if (static_cast<int>(tree_of(j, w, &parent).size()) == size[j] - 1) {
+            cluster[w] = k;
+            ++size[k];
+            --size[j];
+            changed = true;
+            break;
+          }
+        }
+      }
+    }
+    if (!changed) break;
+  }
+  for (int round = 0; round < 4 * n; ++round) {
+    bool changed = false;
+    for (int k = 0; k < static_cast<int>(size.size()) && !changed; ++k) {
+      if (size[k] == 1) {
+        int v = members_of(k)[0], into = -1;
+        for (int w : graph.Neighbors(v)) {
+          if (into < 0 || size[cluster[w]] < size[into]) into = cluster[w];
+        }
+        cluster[v] = into;
+        size[k] = 0;
+        ++size[into];
+        changed = true;
+      } else if (size[k] > kLargestSuper) {
+        int move = -1, into = -1;
+        for (int v : members_of(k)) {
+          for (int w : graph.Neighbors(v)) {
+            int j = cluster[w];
+            if (j == k || size[j] >= kLargestSuper) continue;
+            if (into >= 0 && size[j] >= size[into]) continue;
+            if (static_cast<int>(tree_of(k, v, &parent).size()) ==
+                size[k] - 1) {
+              move = v;
+              into = j;
+            }
+          }
+        }
+        if (move >= 0) {
+          cluster[move] = into;
+          --size[k];
+          ++size[into];
+        } else {
+          // Cut the tree edge whose subtree is closest to half the cluster.
+          std::vector<int> order = tree_of(k, -1, &parent);
+          std::vector<int> below(n, 1);
+          for (size_t i = order.size(); i-- > 1;) {
+            below[parent[order[i]]] += below[order[i]];
+          }
+          int cut = order[1];
+          for (size_t i = 1; i < order.size(); ++i) {
+            if (std::abs(2 * below[order[i]] - size[k]) <
+                std::abs(2 * below[cut] - size[k])) {
+              cut = order[i];
+            }
+          }
+          const int fresh = static_cast<int>(size.size());
+          size.push_back(0);
+          for (size_t i = 0; i < order.size(); ++i) {
+            int v = order[i];
+            bool in_subtree = false;
+            for (int u = v; u >= 0 && !in_subtree; u = parent[u]) {
+              in_subtree = u == cut;
+            }
+            if (in_subtree) {
+              cluster[v] = fresh;
+              ++size[fresh];
+              --size[k];
+            }
+          }
+        }
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+
+  // Number the clusters left 0..count-1.
+  std::vector<int> renumber(size.size(), -1);
+  *count = 0;
+  for (size_t k = 0; k < size.size(); ++k) {
+    if (size[k] > 0) renumber[k] = (*count)++;
+  }
+  for (int& c : cluster) c = renumber[c];
+  return cluster;
+}
+
+// ---------------------------------------------------------------------------
+
+// "" if `regions` is a valid MapgenOptions::regions, else why not.
+std::string RegionsError(int64_t regions) {
+  if (regions == 0 ||
+      (regions >= kMapgenMinRegions && regions <= kMapgenMaxRegions)) {
+    return "";
+  }
+  return absl::StrCat("regions must be ", kMapgenMinRegions, "..",
+                      kMapgenMaxRegions, ", or 0 to draw it, not ", regions);
+}
+
+// v >= 0 with four decimals, e.g. "0.0420".
+std::string Fixed4(double v) {
+  int64_t units = static_cast<int64_t>(std::floor(v * 10000 + 0.5));
+  std::string frac = std::to_string(units % 10000);
+  return absl::StrCat(units / 10000, ".", std::string(4 - frac.size(), '0'),
+                      frac);
+}
+
+absl::StatusOr<GeneratedMap> Generate(int n, Draw& draw) {
+  // Points, spread over a landscape rectangle.
+  double width = draw.Between(1.0, kMaxAspect);
+  std::vector<double> radius;
+  std::vector<Point> points = ScatterPoints(n, width, draw, &radius);
+  std::vector<Edge> edges = Triangulate(points, radius);
+  Graph graph(n);
+  for (const Edge& e : edges) graph.Link(e.a, e.b);
+  double mean_degree = TargetMeanDegree(n) +
+                       (draw.Between(-kMeanDegreeSpread, kMeanDegreeSpread) +
+                        draw.Between(-kMeanDegreeSpread, kMeanDegreeSpread)) /
+                           2;
+  int target_edges = std::max(n - 1, static_cast<int>(mean_degree * n / 2));
+  int leaf_budget = static_cast<int>(n * draw.Between(0, kMaxLeafShare) + 0.5);
+  Thin(points, &graph, target_edges, leaf_budget, draw);
+
+  int supers = 0;
+  std::vector<int> cluster = Partition(points, graph, draw, &supers);
+
+  // Numbering: super regions in breadth-first order over their adjacency
+  // from the westmost, regions breadth-first within their super region from
+  // the westmost, so that neighbours get nearby ids as on the real maps.
+  std::vector<double> cx(supers, 0);
+  std::vector<int> members(supers, 0);
+  for (int v = 0; v < n; ++v) {
+    cx[cluster[v]] += points[v].x;
+    ++members[cluster[v]];
+  }
+  for (int k = 0; k < supers; ++k) cx[k] /= members[k];
+  auto west_first = [&](std::vector<int>* items, auto x_of) {
+    std::sort(items->begin(), items->end(), [&](int a, int b) {
+      if (x_of(a) != x_of(b)) return x_of(a) < x_of(b);
+      return a < b;
+    });
+  };
+  auto super_x = [&](int k) { return cx[k]; };
+  auto region_x = [&](int v) { return points[v].x; };
+  std::vector<int> super_order;
+  std::vector<char> super_seen(supers, 0);
+  while (static_cast<int>(super_order.size()) < supers) {
+    std::vector<int> rest;
+    for (int k = 0; k < supers; ++k) {
+      if (!super_seen[k]) rest.push_back(k);
+    }
+    west_first(&rest, super_x);
+    super_order.push_back(rest[0]);
+    super_seen[rest[0]] = 1;
+    for (size_t i = super_order.size() - 1; i < super_order.size(); ++i) {
+      std::vector<int> next;
+      for (int v = 0; v < n; ++v) {
+        if (cluster[v] != super_order[i]) continue;
+        for (int w : graph.Neighbors(v)) {
+          if (!super_seen[cluster[w]]) {
+            super_seen[cluster[w]] = 1;
+            next.push_back(cluster[w]);
+          }
+        }
+      }
+      west_first(&next, super_x);
+      super_order.insert(super_order.end(), next.begin(), next.end());
+    }
+  }
+  std::vector<int> id_of(n, 0), super_id(supers, 0);
+  std::vector<int> region_of(n + 1, -1);
+  int next_id = 1;
+  for (int i = 0; i < supers; ++i) {
+    const int k = super_order[i];
+    super_id[k] = i + 1;
+    std::vector<int> in;
+    for (int v = 0; v < n; ++v) {
+      if (cluster[v] == k) in.push_back(v);
+    }
+    west_first(&in, region_x);
+    std::vector<int> order = {in[0]};
+    id_of[in[0]] = next_id++;
+    for (size_t j = 0; j < order.size(); ++j) {
+      std::vector<int> next;
+      for (int w : graph.Neighbors(order[j])) {
+        if (cluster[w] == k && id_of[w] == 0 &&
+            std::find(next.begin(), next.end(), w) == next.end()) {
+          next.push_back(w);
+        }
+      }
+      west_first(&next, region_x);
+      for (int w : next) id_of[w] = next_id++;
+      order.insert(order.end(), next.begin(), next.end());
+    }
+    if (order.size() != in.size()) {
+      return absl::InternalError("mapgen: a super region is not connected");
+    }
+  }
+  for (int v = 0; v < n; ++v) region_of[id_of[v]] = v;
+
+  GeneratedMap g;
+  for (int i = 0; i < supers; ++i) {
+    const int k = super_order[i];
+    const int row = std::min(members[k], kLargestSuper) - 1;
+    const int bonus = members[k] - draw.Weighted(kBonusWeights[row]);
+    if (std::string err = g.map.AddSuperRegion(i + 1, std::max(bonus, 0));
+        !err.empty()) {
+      return absl::InternalError("mapgen: " + err);
+    }
+  }
+  for (int id = 1; id <= n; ++id) {
+    if (std::string err = g.map.AddRegion(id, super_id[cluster[region_of[id]]]);
+        !err.empty()) {
+      return absl::InternalError("mapgen: " + err);
+    }
+  }
+  // Links as a map file lists them: each region its higher-id neighbours,
+  // in a random order (adjacency order is never sorted in the engine).
+  for (int id = 1; id <= n; ++id) {
+    std::vector<int> higher;
+    for (int w : graph.Neighbors(region_of[id])) {
+      if (id_of[w] > id) higher.push_back(id_of[w]);
+    }
+    std::sort(higher.begin(), higher.end());
+    draw.Shuffle(&higher);
+    for (int other : higher) {
+      if (std::string err = g.map.AddLink(id, other); !err.empty()) {
+        return absl::InternalError("mapgen: " + err);
+      }
+    }
+  }
+  if (std::string err = g.map.Validate(); !err.empty()) {
+    return absl::InternalError("mapgen: " + err);
+  }
+
+  // Positions: the rectangle scaled into the unit square, centred.
+  const double scale = 1 / width;
+  const double y_offset = (1 - scale) / 2;
+  auto round4 = [](double v) { return std::floor(v * 10000 + 0.5) / 10000; };
+  g.positions.assign(n + 1, {0.0, 0.0});
+  for (int v = 0; v < n; ++v) {
+    g.positions[id_of[v]] = {round4(points[v].x * scale),
+                             round4(y_offset + points[v].y * scale)};
+  }
+  return g;
+}
+
+}  // namespace
+
+absl::StatusOr<GeneratedMap> GenerateMap(const MapgenOptions& options) {
+  if (std::string err = RegionsError(options.regions); !err.empty()) {
+    return absl::InvalidArgumentError(err);
+  }
+  Draw draw(options.seed);
+  int n = options.regions;
+  while (n == 0) {
+    int bin = draw.Weighted(kRegionCountBins);
+    int candidate = 15 + 5 * bin + draw.Below(5);
+    if (candidate >= kRealMinRegions && candidate <= kRealMaxRegions) {
+      n = candidate;
+    }
+  }
+  return Generate(n, draw);
+}
+
+std::string GeneratedMapToJson(const GeneratedMap& g) {
+  const Map& map = g.map;
+  std::string out = "{\"SuperRegions\":[";
+  bool first = true;
+  for (const Map::SuperRegion& s : map.SuperRegions()) {
+    absl::StrAppend(&out, first ? "\n" : ",\n", "{\"id\":", s.id,
+                    ",\"bonus\":", s.bonus, "}");
+    first = false;
+  }
+  out += "],\n\"Regions\":[";
+  first = true;
+  for (int id : map.RegionIds()) {
+    absl::StrAppend(&out, first ? "\n" : ",\n", "{\"id\":", id,
+                    ",\"superRegion\":", map.SuperRegionOf(id),
+                    ",\"neighbors\":[");
+    first = false;
+    bool first_nb = true;
+    for (int nb : map.Neighbors(id)) {
+      if (nb < id) continue;
+      absl::StrAppend(&out, first_nb ? "" : ",", nb);
+      first_nb = false;
+    }
+    out += "]";
+    if (static_cast<size_t>(id) < g.positions.size()) {
+      absl::StrAppend(&out, ",\"x\":", Fixed4(g.positions[id].first),
+                      ",\"y\":", Fixed4(g.positions[id].second));
+    }
+    out += "}";
+  }
+  out += "]}\n";
+  return out;
+}
+
+int MapgenMain(int argc, char** argv) {
+  int64_t seed = 1, regions = 0;
+  std::string out;
+  Flags flags("mapgen", "",
+              "Generates a random map shaped like the real competition maps:\n"
+              "official JSON (spec section 2), each region with \"x\" and "
+              "\"y\"\npositions in [0,1] for viewers (the engine ignores "
+              "them).\nThe same seed and regions give the same map.");
+  flags.Int("seed", &seed, "S", "the map's random seed, >= 0");
+  flags.Int("regions", &regions, "N",
+            absl::StrCat("number of regions, ", kMapgenMinRegions, "..",
+                         kMapgenMaxRegions,
+                         "; 0 draws it like the real maps (19..90)"));
+  flags.String("out", &out, "FILE", "write the map here (default: stdout)");
+  std::vector<std::string> args;
+  if (std::optional<int> exit = flags.Parse(argc, argv, &args)) return *exit;
+  if (!args.empty()) {
+    return flags.Fail("unexpected argument '" + EscapeForTerminal(args[0]) +
+                      "'");
+  }
+  if (seed < 0) return flags.Fail("--seed must be >= 0");
+  if (std::string err = RegionsError(regions); !err.empty()) {
+    return flags.Fail("--" + err);
+  }
+  MapgenOptions options;
+  options.seed = static_cast<uint64_t>(seed);
+  options.regions = static_cast<int>(regions);
+  absl::StatusOr<GeneratedMap> g = GenerateMap(options);
+  if (!g.ok()) return flags.Fail(std::string(g.status().message()));
+  std::string json = GeneratedMapToJson(*g);
+  if (out.empty()) {
+    std::cout << json << std::flush;
+    return std::cout ? 0 : 1;
+  }
+  if (absl::Status s = WriteFileAtomically(out, json); !s.ok()) {
+    std::cerr << "warlight mapgen: "
+              << EscapeForTerminal(std::string(s.message())) << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace wl::tools

@@ -1,0 +1,313 @@
+#include "wl/verify.h"
+
+#include <zlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "boost/json.hpp"
+#include "common/cli.h"
+#include "common/files.h"
+#include "common/terminal.h"
+#include "wl/dump_reader.h"
+#include "wl/engine.h"
+#include "wl/map_json.h"
+
+namespace wl::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Inflates `path` chunk by chunk, handing each chunk to `sink`; fails once
+// more than max_bytes come out.
+template <typename Sink>
+absl::Status InflateGzip(const std::string& path, size_t max_bytes, Sink sink) {
+  gzFile f = gzopen(path.c_str(), "rb");
+  if (!f) return absl::NotFoundError(absl::StrCat("cannot read ", path));
+  std::vector<char> buffer(1 << 16);
+  size_t total = 0;
+  int n;
+  while ((n = gzread(f, buffer.data(), static_cast<unsigned>(buffer.size()))) >
+         0) {
+    total += static_cast<size_t>(n);
+    if (total > max_bytes) {
+      gzclose(f);
+      return absl::DataLossError(absl::StrCat(
+          path, " inflates to more than ", max_bytes,
+          " bytes, the most a recording may hold (a corrupt file or a gzip "
+          "bomb?)"));
+    }
+    sink(buffer.data(), static_cast<size_t>(n));
+  }
+  const bool failed = n < 0;
+  gzclose(f);
+  if (failed) return absl::DataLossError(path + " is not valid gzip");
+  return absl::OkStatus();
+}
+
+// Plays back the answers a dump recorded, in order.
+class RecordedSeat : public Seat {
+ public:
+  explicit RecordedSeat(const std::string& dump) {
+    for (const DumpEntry& e : ReadDump(dump)) {
+      if (e.kind != DumpEntry::kOutput) continue;
+      Reply r;
+      r.timed_out = e.timed_out;  // "Output from your bot: null", unquoted
+      r.line = e.text;
+      replies_.push_back(r);
+    }
+  }
+  void Send(const std::string&) override {}
+  Reply Ask(const std::string&, int64_t) override {
+    if (next_ < replies_.size()) return replies_[next_++];
+    Reply none;  // the recording has no more answers: a time-out
+    none.timed_out = true;
+    return none;
+  }
+  void Kill() override {}
+
+ private:
+  std::vector<Reply> replies_;
+  size_t next_ = 0;
+};
+
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::string Clip(const std::string& s) {
+  return s.size() > 160 ? s.substr(0, 160) + "..." : s;
+}
+
+// "" when equal, else "<file>:<line>: recorded "..." regenerated "..."".
+std::string FirstDifference(const std::string& file,
+                            const std::string& recorded,
+                            const std::string& regenerated) {
+  if (recorded == regenerated) return "";
+  std::vector<std::string> a = Lines(recorded), b = Lines(regenerated);
+  for (size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+    const std::string x = i < a.size() ? a[i] : "<end of file>";
+    const std::string y = i < b.size() ? b[i] : "<end of file>";
+    if (x != y) {
+      return absl::StrCat(file, ":", i + 1, ": recorded \"", Clip(x),
+                          "\", regenerated \"", Clip(y), "\"");
+    }
+  }
+  return absl::StrCat(file, ": differs only in its final line break");
+}
+
+}  // namespace
+
+std::string MaskTimebanks(const std::string& text) {
+  static const char* const kPrefixes[] = {
+      "pick_starting_region ", "go place_armies ", "go attack/transfer ",
+      "Response timed out ("};
+  std::string out;
+  out.reserve(text.size());
+  size_t i = 0;
+  while (i < text.size()) {
+    bool masked = false;
+    for (const char* prefix : kPrefixes) {
+      size_t len = std::char_traits<char>::length(prefix);
+      if (text.compare(i, len, prefix) == 0) {
+        size_t j = i + len;
+        while (j < text.size() &&
+               std::isdigit(static_cast<unsigned char>(text[j])))
+          ++j;
+        if (j > i + len) {
+          out.append(text, i, len);
+          out += 'T';
+          i = j;
+          masked = true;
+        }
+        break;
+      }
+    }
+    if (!masked) out += text[i++];
+  }
+  return out;
+}
+
+std::string WinnerName(Outcome outcome) {
+  return outcome == Outcome::kPlayer1Won   ? "player1"
+         : outcome == Outcome::kPlayer2Won ? "player2"
+                                           : "draw";
+}
+
+absl::StatusOr<std::string> ReadGzipFile(const std::string& path,
+                                         size_t max_bytes) {
+  // Measure first, so that a bomb is refused before any memory is taken.
+  size_t size = 0;
+  absl::Status measured =
+      InflateGzip(path, max_bytes, [&](const char*, size_t n) { size += n; });
+  if (!measured.ok()) return measured;
+  std::string out;
+  out.reserve(size);
+  absl::Status read =
+      InflateGzip(path, max_bytes,
+                  [&](const char* data, size_t n) { out.append(data, n); });
+  if (!read.ok()) return read;
+  return out;
+}
+
+absl::StatusOr<RecordingMeta> ReadRecordingMeta(const std::string& dir_name,
+                                                const std::string& maps_dir) {
+  const fs::path dir(dir_name);
+  const std::string path = (dir / "meta.json").string();
+  absl::StatusOr<std::string> text = ReadFileToString(path);
+  if (!text.ok()) return absl::NotFoundError("cannot read " + path);
+  boost::json::error_code ec;
+  boost::json::value meta = boost::json::parse(*text, ec);
+  const boost::json::object* obj =
+      !ec && meta.is_object() ? &meta.as_object() : nullptr;
+  if (!obj || !obj->contains("seed") || !obj->at("seed").is_number() ||
+      !obj->contains("map") || !obj->at("map").is_string() ||
+      !obj->contains("winner") || !obj->at("winner").is_string()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path,
+                     ": needs a JSON object with \"seed\" (number), \"map\" "
+                     "and \"winner\""));
+  }
+  const boost::json::value& seed = obj->at("seed");
+  if (!seed.is_int64()) {  // a fraction, or beyond a Java long's range
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": \"seed\" must be an integer from -2^63 to 2^63-1, not ",
+        boost::json::serialize(seed)));
+  }
+  RecordingMeta out;
+  out.seed = seed.as_int64();
+  out.winner = std::string(obj->at("winner").as_string());
+  const fs::path maps =
+      maps_dir.empty() ? dir / ".." / ".." / "maps" : fs::path(maps_dir);
+  out.map_path = (maps / std::string(obj->at("map").as_string())).string();
+  for (int p = 0; p < 2; ++p) {
+    const boost::json::value* label =
+        obj->if_contains(absl::StrCat("player", p + 1));
+    if (label && label->is_string()) {
+      out.players[p] = std::string(label->as_string());
+    }
+  }
+  return out;
+}
+
+absl::StatusOr<RecordedGame> LoadRecordedGame(const std::string& dir_name,
+                                              const std::string& maps_dir) {
+  fs::path dir(dir_name);
+  if (!fs::is_directory(dir)) {
+    return absl::NotFoundError(absl::StrCat(dir_name, " is not a directory"));
+  }
+  absl::StatusOr<RecordingMeta> meta = ReadRecordingMeta(dir_name, maps_dir);
+  if (!meta.ok()) return meta.status();
+  RecordedGame game;
+  game.seed = meta->seed;
+  game.winner = meta->winner;
+  game.map_path = meta->map_path;
+  for (int p = 0; p < 2; ++p) {
+    absl::StatusOr<std::string> text = ReadFileToString(
+        (dir / absl::StrCat("dump_player", p + 1, ".txt")).string());
+    if (!text.ok()) return text.status();
+    game.dump[p] = *std::move(text);
+  }
+  absl::StatusOr<std::string> replay =
+      ReadGzipFile((dir / "replay.txt.gz").string());
+  if (!replay.ok()) return replay.status();
+  game.replay = *std::move(replay);
+  if (fs::exists(dir / "engine_stderr.txt")) {
+    absl::StatusOr<std::string> err =
+        ReadFileToString((dir / "engine_stderr.txt").string());
+    if (!err.ok()) return err.status();
+    game.engine_stderr = *std::move(err);
+  }
+  return game;
+}
+
+std::string CompareWithRecording(const RecordedGame& recorded,
+                                 const std::string dump[2],
+                                 const std::string& replay,
+                                 const std::string* engine_stderr,
+                                 const std::string& winner) {
+  for (int p = 0; p < 2; ++p) {
+    std::string diff = FirstDifference(
+        absl::StrCat("dump_player", p + 1, ".txt"),
+        MaskTimebanks(recorded.dump[p]), MaskTimebanks(dump[p]));
+    if (!diff.empty()) return diff;
+  }
+  if (std::string diff = FirstDifference("replay.txt", recorded.replay, replay);
+      !diff.empty()) {
+    return diff;
+  }
+  if (engine_stderr && recorded.engine_stderr) {
+    if (std::string diff = FirstDifference(
+            "engine_stderr.txt", *recorded.engine_stderr, *engine_stderr);
+        !diff.empty()) {
+      return diff;
+    }
+  }
+  if (winner != recorded.winner) {
+    return absl::StrCat("meta.json: recorded winner ", recorded.winner,
+                        ", regenerated ", winner);
+  }
+  return "";
+}
+
+absl::StatusOr<std::string> VerifyGameDir(const std::string& dir,
+                                          const std::string& maps_dir) {
+  absl::StatusOr<RecordedGame> recorded = LoadRecordedGame(dir, maps_dir);
+  if (!recorded.ok()) return recorded.status();
+  absl::StatusOr<Map> map = LoadMapFile(recorded->map_path);
+  if (!map.ok()) return map.status();
+  RecordedSeat seat1(recorded->dump[0]), seat2(recorded->dump[1]);
+  GameRecord game = PlayGame(*map, recorded->seed, seat1, seat2);
+  return CompareWithRecording(*recorded, game.dump, game.replay,
+                              &game.engine_stderr, WinnerName(game.outcome));
+}
+
+int VerifyMain(int argc, char** argv) {
+  std::string maps_dir;
+  Flags flags(
+      "verify", "DIR...",
+      "Regenerates each recorded official game (the format of\n"
+      "../shared/conformance: meta.json, dump_player1.txt,\n"
+      "dump_player2.txt, replay.txt.gz, engine_stderr.txt) from its seed,\n"
+      "map and recorded answers, and compares every line. Prints one\n"
+      "line per game: 'identical', or the first difference.\n"
+      "Exit status: 0 all identical, 1 some differ, 2 bad input.");
+  flags.String(
+      "maps", &maps_dir, "DIR",
+      "where the maps named in meta.json are (default: DIR/../../maps)");
+  std::vector<std::string> dirs;
+  if (std::optional<int> exit = flags.Parse(argc, argv, &dirs)) return *exit;
+  if (dirs.empty()) return flags.Fail("no game directory given");
+  int status = 0;
+  int identical = 0;
+  for (const std::string& dir : dirs) {
+    absl::StatusOr<std::string> diff = VerifyGameDir(dir, maps_dir);
+    // Names and diffs hold recorded text: escaped; each line flushed.
+    const std::string name = EscapeForTerminal(dir);
+    if (!diff.ok()) {
+      std::cout << name << ": error: "
+                << EscapeForTerminal(std::string(diff.status().message()))
+                << std::endl;
+      status = 2;
+    } else if (diff->empty()) {
+      std::cout << name << ": identical" << std::endl;
+      ++identical;
+    } else {
+      std::cout << name << ": differs: " << EscapeForTerminal(*diff)
+                << std::endl;
+      if (status == 0) status = 1;
+    }
+  }
+  std::cout << identical << " of " << dirs.size() << " games identical\n";
+  return status;
+}
+
+}  // namespace wl::tools

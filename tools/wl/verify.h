@@ -1,0 +1,94 @@
+// verify.h: `warlight verify`: regenerates recorded official games and
+// compares them with the recordings, line by line.
+//
+// A recorded game directory (the format of ../shared/conformance) holds
+// meta.json (seed, map, winner), dump_player1.txt, dump_player2.txt,
+// replay.txt.gz and optionally engine_stderr.txt. The game is replayed in
+// process from the seed, the map and the answers recorded in the dumps, and
+// every output is compared: both dumps with the time-bank numbers masked
+// (and only those), the engine's stderr, the replay byte for byte, and the
+// winner.
+//
+//   absl::StatusOr<std::string> diff = wl::tools::VerifyGameDir("g000");
+//   // "" when identical, else the first difference with file and line
+#ifndef WL_TOOLS_WL_VERIFY_H_
+#define WL_TOOLS_WL_VERIFY_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "rules.h"
+
+namespace wl::tools {
+
+// The most bytes a replay.txt.gz may inflate to: 128 MiB, 14 times the
+// longest official recording (8.9 MB). More is refused as an error (a gzip
+// bomb must not exhaust memory).
+constexpr size_t kMaxReplayBytes = size_t{128} << 20;
+
+// The text of a gzip file (or of a plain file, as zlib reads those too), or
+// DataLoss when it is not valid gzip or inflates to more than max_bytes.
+// Memory stays below max_bytes whatever the file holds.
+absl::StatusOr<std::string> ReadGzipFile(const std::string& path,
+                                         size_t max_bytes = kMaxReplayBytes);
+
+// What a recording's meta.json says. The seed must be an integer that fits
+// a Java long (what the engine seeds its generator with).
+struct RecordingMeta {
+  int64_t seed = 0;
+  std::string map_path;    // <maps_dir>/<"map">
+  std::string winner;      // "player1", "player2" or "draw"
+  std::string players[2];  // the bots' labels ("player1", "player2"), or ""
+};
+// The map is looked up as <maps_dir>/<"map">; an empty maps_dir means
+// <dir>/../../maps (where ../shared keeps them).
+absl::StatusOr<RecordingMeta> ReadRecordingMeta(
+    const std::string& dir, const std::string& maps_dir = "");
+
+// A recorded game, read from its directory.
+struct RecordedGame {
+  int64_t seed = 0;
+  std::string map_path;  // <maps_dir>/<meta.json "map">
+  std::string winner;    // "player1", "player2" or "draw"
+  std::string dump[2];
+  std::string replay;
+  std::optional<std::string> engine_stderr;
+};
+absl::StatusOr<RecordedGame> LoadRecordedGame(const std::string& dir,
+                                              const std::string& maps_dir = "");
+
+// Compares a regenerated game with a recording: both dumps with the time
+// banks masked, the replay byte for byte, the engine's stderr when both
+// are given, and the winner. Returns "" or the first difference.
+std::string CompareWithRecording(const RecordedGame& recorded,
+                                 const std::string dump[2],
+                                 const std::string& replay,
+                                 const std::string* engine_stderr,
+                                 const std::string& winner);
+
+// "player1", "player2" or "draw", as meta.json and result.json say.
+std::string WinnerName(Outcome outcome);
+
+// The map is looked up as <maps_dir>/<meta.json "map">; an empty maps_dir
+// means <dir>/../../maps (where ../shared keeps them). Returns "" when the
+// game is reproduced exactly, otherwise one line naming the first
+// difference; an error status when the directory cannot be read.
+absl::StatusOr<std::string> VerifyGameDir(const std::string& dir,
+                                          const std::string& maps_dir = "");
+
+// Replaces the time-bank numbers of "pick_starting_region T",
+// "go place_armies T", "go attack/transfer T" and "Response timed out (Tms)"
+// with "T", wherever they are in a line (the engine glues some lines).
+std::string MaskTimebanks(const std::string& text);
+
+// `warlight verify DIR... [--maps DIR]`: one line per game, flushed as it is
+// printed, recorded text escaped for the terminal; exit status 1 if any game
+// differs, 2 on a usage error or an unreadable or malformed directory.
+int VerifyMain(int argc, char** argv);
+
+}  // namespace wl::tools
+
+#endif  // WL_TOOLS_WL_VERIFY_H_
