@@ -24,7 +24,8 @@ else
   cmake_flags+=(-DWL_BUILD_TOOLS=ON -DWL_BUILD_TESTS=ON -DWL_BUILD_BENCH=ON)
   packages+=(libboost1.81-dev libboost-json1.81-dev libabsl-dev zlib1g-dev
              libgtest-dev libgmock-dev libbenchmark-dev
-             chromium python3)  # the replay viewer's browser test; bench.sh
+             chromium python3  # the replay viewer's browser test; bench.sh
+             eslint)  # lints the page's JavaScript (web_lint_test.sh)
 fi
 
 missing=()
