@@ -13,12 +13,12 @@
 #include <string>
 #include <vector>
 
-#include "wl/builtin_bots.h"
 #include "boost/json.hpp"
 #include "common/files.h"
 #include "gtest/gtest.h"
-#include "wl/in_process_seat.h"
 #include "test_maps.h"
+#include "wl/builtin_bots.h"
+#include "wl/in_process_seat.h"
 
 namespace wl::tools {
 namespace {
@@ -65,7 +65,7 @@ json::object ReadJson(const fs::path& file) {
 
 int64_t Int(const json::value& v) { return v.to_number<int64_t>(); }
 
-TimedRequest Request(RequestKind kind, int64_t bank, int64_t elapsed,
+TimedRequest Request(const std::string& kind, int64_t bank, int64_t elapsed,
                      bool timed_out = false) {
   TimedRequest r;
   r.kind = kind;
@@ -101,19 +101,6 @@ TEST(ProfileTest, PercentileIsTheNearestRank) {
   EXPECT_EQ(Percentile(hundred, 50), 50);
 }
 
-TEST(ProfileTest, RequestKindsComeFromTheEngineLines) {
-  EXPECT_EQ(RequestKindOf("pick_starting_region 10000 4 7 12"),
-            RequestKind::kPick);
-  EXPECT_EQ(RequestKindOf("go place_armies 9500"), RequestKind::kPlace);
-  EXPECT_EQ(RequestKindOf("go attack/transfer 9500"), RequestKind::kAttack);
-  EXPECT_EQ(RequestKindOf("settings timebank 10000"), RequestKind::kOther);
-  EXPECT_EQ(RequestKindOf(""), RequestKind::kOther);
-  EXPECT_EQ(RequestKindName(RequestKind::kPick), "pick");
-  EXPECT_EQ(RequestKindName(RequestKind::kPlace), "place");
-  EXPECT_EQ(RequestKindName(RequestKind::kAttack), "attack");
-  EXPECT_EQ(RequestKindName(RequestKind::kOther), "other");
-}
-
 TEST(ProfileTest, TimeAvailableIsTheBankPlusWhatTheAnswersAdd) {
   const TimeRules official;
   EXPECT_EQ(TimeAvailableMs(official, 0), 0);
@@ -134,10 +121,10 @@ TEST(ProfileTest, TimeAvailableIsTheBankPlusWhatTheAnswersAdd) {
 
 TEST(ProfileTest, SummaryCountsTimeoutsBanksAndShares) {
   std::vector<TimedRequest> requests = {
-      Request(RequestKind::kPlace, 10000, 100),
-      Request(RequestKind::kPlace, 9000, 4500),
-      Request(RequestKind::kPlace, 5000, 5000, /*timed_out=*/true),
-      Request(RequestKind::kPlace, 500, 0),
+      Request("place", 10000, 100),
+      Request("place", 9000, 4500),
+      Request("place", 5000, 5000, /*timed_out=*/true),
+      Request("place", 500, 0),
   };
   RequestStats s = SummarizeRequests("place", requests);
   EXPECT_EQ(s.kind, "place");
@@ -161,17 +148,16 @@ TEST(ProfileTest, ReportSplitsByKindAndSumsTheBudget) {
   ProfiledGame a;
   a.seat = 0;
   a.outcome = "win";
-  a.requests = {Request(RequestKind::kPick, 10000, 10),
-                Request(RequestKind::kPlace, 10000, 20),
-                Request(RequestKind::kAttack, 10000, 30)};
+  a.requests = {Request("pick", 10000, 10), Request("place", 10000, 20),
+                Request("attack", 10000, 30)};
   ProfiledGame b;
   b.seat = 1;
   b.outcome = "loss";
   b.killed = true;
   b.skipped_requests = 5;
-  b.requests = {Request(RequestKind::kPick, 1000, 1000, true),
-                Request(RequestKind::kPick, 500, 500, true),
-                Request(RequestKind::kPlace, 500, 500, true)};
+  b.requests = {Request("pick", 1000, 1000, true),
+                Request("pick", 500, 500, true),
+                Request("place", 500, 500, true)};
   const TimeRules time{1000, 500};
   ProfileReport r = BuildProfileReport("slow", "random", time, {a, b});
   ASSERT_EQ(r.kinds.size(), 4u);
@@ -206,78 +192,6 @@ TEST(ProfileTest, ReportSplitsByKindAndSumsTheBudget) {
   EXPECT_EQ(o.at("game_list").as_array().size(), 2u);
   EXPECT_EQ(Int(o.at("game_list").at(1).at("timeouts")), 3);
   EXPECT_EQ(o.at("game_list").at(1).at("seat").as_string(), "player2");
-}
-
-// A Seat that answers from a script, to see what the TimingSeat records.
-class ScriptedSeat : public Seat {
- public:
-  explicit ScriptedSeat(std::deque<Reply> replies)
-      : replies_(std::move(replies)) {}
-  void Send(const std::string&) override { ++sent; }
-  Reply Ask(const std::string& line, int64_t) override {
-    asked.push_back(line);
-    Reply r = replies_.front();
-    replies_.pop_front();
-    return r;
-  }
-  void Kill() override { killed = true; }
-  int sent = 0;
-  std::vector<std::string> asked;
-  bool killed = false;
-
- private:
-  std::deque<Reply> replies_;
-};
-
-TEST(ProfileTest, TimingSeatPassesThroughAndRecords) {
-  Reply fast{false, "No moves", 12};
-  Reply late{true, "", 777};  // waited past the bank
-  ScriptedSeat inner({fast, late});
-  TimingSeat seat(inner);
-  seat.Send("settings timebank 500");
-  EXPECT_EQ(seat.Ask("pick_starting_region 500 1 2", 500).line, "No moves");
-  EXPECT_TRUE(seat.Ask("go place_armies 300", 300).timed_out);
-  EXPECT_FALSE(seat.killed());
-  seat.Kill();
-  EXPECT_TRUE(seat.killed());
-  EXPECT_TRUE(inner.killed);
-  EXPECT_EQ(inner.sent, 1);
-  ASSERT_EQ(inner.asked.size(), 2u);
-  ASSERT_EQ(seat.requests().size(), 2u);
-  EXPECT_EQ(seat.requests()[0].kind, RequestKind::kPick);
-  EXPECT_EQ(seat.requests()[0].bank_ms, 500);
-  EXPECT_EQ(seat.requests()[0].elapsed_ms, 12);
-  EXPECT_FALSE(seat.requests()[0].timed_out);
-  EXPECT_EQ(seat.requests()[1].kind, RequestKind::kPlace);
-  EXPECT_EQ(seat.requests()[1].elapsed_ms, 300);  // the engine's count
-  EXPECT_TRUE(seat.requests()[1].timed_out);
-}
-
-// In process: the TimingSeat sees exactly the requests of the dump, and its
-// elapsed times add up to the engine's time_used_ms.
-TEST(ProfileTest, TimingSeatAgreesWithTheEngine) {
-  Map map = wl::testing::RandomTestMap(5, 24);
-  InProcessSeat starter(MakeBuiltInBot("starter", 1));
-  InProcessSeat random(MakeBuiltInBot("random", 2));
-  TimingSeat timing(starter);
-  GameRecord record = PlayGame(map, 11, timing, random);
-  const std::string& dump = record.dump[0];
-  int picks = 0, places = 0, attacks = 0;
-  for (const TimedRequest& r : timing.requests()) {
-    picks += r.kind == RequestKind::kPick;
-    places += r.kind == RequestKind::kPlace;
-    attacks += r.kind == RequestKind::kAttack;
-  }
-  EXPECT_GT(picks, 0);
-  EXPECT_GT(places, 0);
-  EXPECT_EQ(picks, Count(dump, "pick_starting_region "));
-  EXPECT_EQ(places, Count(dump, "go place_armies "));
-  EXPECT_EQ(attacks, Count(dump, "go attack/transfer "));
-  int64_t used = 0;
-  for (const TimedRequest& r : timing.requests()) used += r.elapsed_ms;
-  EXPECT_EQ(used, record.stats[0].time_used_ms);
-  EXPECT_EQ(SummarizeRequests("all", timing.requests()).timeouts,
-            record.stats[0].timeouts);
 }
 
 // ---- Whole profiles through processes --------------------------------------

@@ -14,17 +14,17 @@
 #include <utility>
 
 #include "arena/arena.h"
-#include "wl/builtin_bots.h"
 #include "boost/json.hpp"
 #include "common/cli.h"
 #include "common/files.h"
 #include "wl/bot_command.h"
 #include "wl/bot_process.h"
+#include "wl/builtin_bots.h"
 #include "wl/game_files.h"
 #include "wl/map_json.h"
+#include "wl/mapgen.h"
 #include "wl/match.h"
 #include "wl/verify.h"
-#include "wl/mapgen.h"
 
 namespace wl::tools {
 namespace {
@@ -35,10 +35,6 @@ namespace json = boost::json;
 // What the engine logs for each request of a killed bot (spec section 9).
 constexpr char kSkipping[] =
     "Maximum number (2) of time-outs reached: skipping all moves.";
-
-bool StartsWith(const std::string& s, const char* prefix) {
-  return s.rfind(prefix, 0) == 0;
-}
 
 int CountOf(const std::string& text, const std::string& what) {
   int n = 0;
@@ -80,48 +76,6 @@ std::string FormatDuration(double seconds) {
 }
 
 }  // namespace
-
-RequestKind RequestKindOf(const std::string& line) {
-  if (StartsWith(line, "pick_starting_region")) return RequestKind::kPick;
-  if (StartsWith(line, "go place_armies")) return RequestKind::kPlace;
-  if (StartsWith(line, "go attack/transfer")) return RequestKind::kAttack;
-  return RequestKind::kOther;
-}
-
-std::string RequestKindName(RequestKind kind) {
-  switch (kind) {
-    case RequestKind::kPick:
-      return "pick";
-    case RequestKind::kPlace:
-      return "place";
-    case RequestKind::kAttack:
-      return "attack";
-    case RequestKind::kOther:
-      break;
-  }
-  return "other";
-}
-
-Reply TimingSeat::Ask(const std::string& line, int64_t timebank_ms) {
-  const auto start = std::chrono::steady_clock::now();
-  Reply reply = inner_.Ask(line, timebank_ms);
-  const auto end = std::chrono::steady_clock::now();
-  TimedRequest request;
-  request.kind = RequestKindOf(line);
-  request.bank_ms = timebank_ms;
-  // The engine's arithmetic (spec section 9): a time-out costs the bank.
-  request.elapsed_ms = reply.timed_out ? timebank_ms : reply.elapsed_ms;
-  request.timed_out = reply.timed_out;
-  request.answer_ms =
-      std::chrono::duration<double, std::milli>(end - start).count();
-  requests_.push_back(request);
-  return reply;
-}
-
-void TimingSeat::Kill() {
-  killed_ = true;
-  inner_.Kill();
-}
 
 double Percentile(std::vector<double> values, double percent) {
   if (values.empty()) return 0;
@@ -183,12 +137,13 @@ ProfileReport BuildProfileReport(const std::string& bot,
   report.opponent = opponent;
   report.time = time;
   report.games = games;
+  const std::vector<std::string> kinds = {"pick", "place", "attack"};
   std::vector<TimedRequest> by_kind[3], all;
   bool any = false;
   for (const ProfiledGame& game : games) {
     for (const TimedRequest& r : game.requests) {
-      if (r.kind != RequestKind::kOther) {
-        by_kind[static_cast<int>(r.kind)].push_back(r);
+      for (size_t k = 0; k < kinds.size(); ++k) {
+        if (r.kind == kinds[k]) by_kind[k].push_back(r);
       }
       all.push_back(r);
       report.time_used_ms += r.elapsed_ms;
@@ -205,10 +160,8 @@ ProfileReport BuildProfileReport(const std::string& bot,
     if (game.outcome == "draw") ++report.draws;
     if (game.outcome == "loss") ++report.losses;
   }
-  for (RequestKind kind :
-       {RequestKind::kPick, RequestKind::kPlace, RequestKind::kAttack}) {
-    report.kinds.push_back(SummarizeRequests(RequestKindName(kind),
-                                             by_kind[static_cast<int>(kind)]));
+  for (size_t k = 0; k < kinds.size(); ++k) {
+    report.kinds.push_back(SummarizeRequests(kinds[k], by_kind[k]));
   }
   report.kinds.push_back(SummarizeRequests("all", all));
   report.timeouts = report.kinds.back().timeouts;
@@ -462,14 +415,13 @@ int ProfileMain(int argc, char** argv) {
       }
       processes[seat] = *std::move(process);
     }
-    TimingSeat timing(*processes[bot_seat]);
+    TimingSeat timing(*processes[bot_seat], &result.requests);
     Seat* seats[2] = {processes[0].get(), processes[1].get()};
     seats[bot_seat] = &timing;
     GameRecord record = PlayGame(map, game.seed, *seats[0], *seats[1], time);
     for (auto& process : processes) process.reset();  // kills and reaps
 
     result.rounds = record.rounds;
-    result.requests = timing.requests();
     result.killed = timing.killed();
     result.skipped_requests = CountOf(record.dump[bot_seat], kSkipping);
     const Outcome won =

@@ -32,52 +32,11 @@
 #include <string>
 #include <vector>
 
+#include "common/game.h"
 #include "wl/engine.h"
+#include "wl/timing_seat.h"
 
 namespace wl::tools {
-
-// What the engine asked (spec section 3), from the request line's prefix.
-enum class RequestKind { kPick, kPlace, kAttack, kOther };
-
-// "pick_starting_region ..." -> kPick, "go place_armies ..." -> kPlace,
-// "go attack/transfer ..." -> kAttack, anything else -> kOther.
-RequestKind RequestKindOf(const std::string& line);
-// "pick", "place", "attack" or "other".
-std::string RequestKindName(RequestKind kind);
-
-// One request: what the engine gave and counted, and the answer time.
-struct TimedRequest {
-  RequestKind kind = RequestKind::kOther;
-  int64_t bank_ms = 0;     // the time bank given with the request
-  int64_t elapsed_ms = 0;  // as the engine counts it (whole milliseconds,
-                           // rounded down; the bank on a time-out)
-  bool timed_out = false;
-  // The wall time of the request on a steady clock, measured around the
-  // inner Seat's Ask, to the microsecond: the answer time the distributions
-  // show (the engine's whole milliseconds would make most answers 0).
-  double answer_ms = 0;
-};
-
-// A Seat that passes everything to another Seat and records every request.
-// The engine asks a killed bot nothing, so requests() holds exactly the
-// requests the bot was asked.
-class TimingSeat : public Seat {
- public:
-  explicit TimingSeat(Seat& inner) : inner_(inner) {}
-
-  void Send(const std::string& line) override { inner_.Send(line); }
-  Reply Ask(const std::string& line, int64_t timebank_ms) override;
-  void Kill() override;
-  std::string EndReason() override { return inner_.EndReason(); }
-
-  const std::vector<TimedRequest>& requests() const { return requests_; }
-  bool killed() const { return killed_; }
-
- private:
-  Seat& inner_;
-  std::vector<TimedRequest> requests_;
-  bool killed_ = false;
-};
 
 // The nearest-rank percentile: the smallest value v of the sample such
 // that at least `percent`% of the sample is <= v (so always a value of the

@@ -1,0 +1,52 @@
+#include "wl/timing_seat.h"
+
+#include <chrono>
+
+namespace wl::tools {
+
+RequestKind RequestKindOf(const std::string& line) {
+  auto starts = [&line](const char* prefix) {
+    return line.rfind(prefix, 0) == 0;
+  };
+  if (starts("pick_starting_region")) return RequestKind::kPick;
+  if (starts("go place_armies")) return RequestKind::kPlace;
+  if (starts("go attack/transfer")) return RequestKind::kAttack;
+  return RequestKind::kOther;
+}
+
+std::string RequestKindName(RequestKind kind) {
+  switch (kind) {
+    case RequestKind::kPick:
+      return "pick";
+    case RequestKind::kPlace:
+      return "place";
+    case RequestKind::kAttack:
+      return "attack";
+    case RequestKind::kOther:
+      break;
+  }
+  return "other";
+}
+
+Reply TimingSeat::Ask(const std::string& line, int64_t timebank_ms) {
+  const auto start = std::chrono::steady_clock::now();
+  Reply reply = inner_.Ask(line, timebank_ms);
+  const auto end = std::chrono::steady_clock::now();
+  TimedRequest request;
+  request.kind = RequestKindName(RequestKindOf(line));
+  request.bank_ms = timebank_ms;
+  // The engine's arithmetic (spec section 9): a time-out costs the bank.
+  request.elapsed_ms = reply.timed_out ? timebank_ms : reply.elapsed_ms;
+  request.timed_out = reply.timed_out;
+  request.answer_ms =
+      std::chrono::duration<double, std::milli>(end - start).count();
+  out_->push_back(request);
+  return reply;
+}
+
+void TimingSeat::Kill() {
+  killed_ = true;
+  inner_.Kill();
+}
+
+}  // namespace wl::tools
