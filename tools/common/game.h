@@ -1,8 +1,8 @@
 // game.h: what a game gives the shared tools. The arena (scheduling,
 // results, statistics, kept folders), profile and bench know no game's
 // rules, maps, bots or files: they are handed a Game and play through it.
-// Warlight 2 implements it in tools/wl/wl_game.h; the next games (WL1 and
-// Dingle rule sets, Berlin, Colorfight II) add one class each.
+// Warlight 2 implements it in tools/wl/commands/wl_game.h; the next games
+// (WL1 and Dingle rule sets, Berlin, Colorfight II) add one class each.
 //
 //   WlGame game;                           // the game's own flags and rules
 //   Flags flags("arena", "BOT BOT...", "...");
@@ -13,7 +13,7 @@
 //   setup.seats = {{"greedy", 1}, {"python3 bot.py", 2}};
 //   absl::StatusOr<std::unique_ptr<PlayedGame>> played = game.Play(setup);
 //   // played->winner, ->rounds, ->seats[i].timeouts, ...
-//   // played->WriteFiles(dir, result_json) when setup.keep_files
+//   // played->WriteFiles(dir, "warlight arena") when setup.keep_files
 //
 // A BOT argument is a folder of the game's bots (played in process when
 // the game can, else as the built binary) or any shell command; each seat
@@ -88,15 +88,26 @@ class PlayedGame {
   std::vector<SeatOutcome> seats;
 
   // Writes the game's folder contents into `dir` (an existing folder): the
-  // game's own files (replay, dumps, map, replay.html) and result.json
-  // holding `result_json`. Only after a Play with keep_files.
+  // game's own files (Warlight: replay, dumps, map.json, replay.html) and
+  // result.json naming `command`, the tool that played it ("warlight
+  // arena"). Each file whole. Only after a Play with keep_files.
   virtual absl::Status WriteFiles(const std::string& dir,
-                                  const std::string& result_json) const = 0;
+                                  const std::string& command) const = 0;
 
   // Everything that happened, as text the game chooses (Warlight: the
   // replay's histories): `warlight bench` hashes it into its signature.
   // Only after a Play with keep_files.
   virtual std::string Transcript() const = 0;
+};
+
+// One value the game's flags set, as results files keep it. The arena
+// writes `key` into its settings line (value as a JSON number when it is a
+// decimal integer, else as a string) and names `flag` when a re-run
+// differs: "--timebank: 3000 before, 2000 now".
+struct GameSetting {
+  std::string flag;   // "--timebank"
+  std::string key;    // "timebank_ms"
+  std::string value;  // "3000"
 };
 
 class Game {
@@ -111,13 +122,24 @@ class Game {
   virtual void DeclareFlags(Flags& flags) = 0;
   // After parsing: "" or a one-line error about the game's flags.
   virtual std::string CheckFlags() const = 0;
-  // What the game's flags set, as (flag, value) pairs in a fixed order,
-  // e.g. {"--timebank", "10000"}: results are never mixed across them.
-  virtual std::vector<std::pair<std::string, std::string>> Settings()
-      const = 0;
+  // What the game's flags set, in a fixed order, e.g. {"--timebank",
+  // "timebank_ms", "10000"}: results are never mixed across them.
+  virtual std::vector<GameSetting> Settings() const = 0;
+
+  // The game's map files in `dir`, sorted, each checked to be a map of the
+  // game; a one-line error when there is none or one is not a map.
+  virtual absl::StatusOr<std::vector<std::string>> ListMaps(
+      const std::string& dir) const = 0;
 
   // True when `bot` names one of the game's bots that can play in process.
   virtual bool PlaysInProcess(const std::string& bot) const = 0;
+  // OK when `bot` can start as a process; else a one-line reason naming it
+  // (checked before any game).
+  virtual absl::Status CheckBot(const std::string& bot) const = 0;
+  // What `bot` is as it will play, for results files: a re-run with another
+  // build of the bot is refused. E.g. "in process; binary fnv1a64 HEX".
+  virtual std::string BotIdentity(const std::string& bot,
+                                  bool in_process) const = 0;
 
   // Plays one game to its end. An error only when it cannot be played (a
   // map that cannot be read, a bot that cannot start); a bot that fails

@@ -1,0 +1,97 @@
+// wl_game.h: Warlight 2 as a Game (common/game.h), for the shared arena,
+// profile and bench: its flags (--timebank, --time-per-move, --regions),
+// its maps (official JSON files, or generated from the game's seed), its
+// bots (bots/ folders in process through the registry, or any command as
+// a process) and its game folders (dumps, replay, map.json, result.json,
+// replay.html).
+//
+//   WlGame game;                        // bots/ folders in process
+//   Flags flags("arena", "BOT BOT...", "...");
+//   game.DeclareFlags(flags);
+//   ... parse; if (std::string e = game.CheckFlags(); !e.empty()) ...
+//   return ArenaMain(game, argc, argv);
+//
+// Tests give their own bots in process:
+//   WlGame game([](const std::string& bot, uint64_t seed) { ... },
+//               [](const std::string& bot) { return true; });
+#ifndef WL_TOOLS_WL_COMMANDS_WL_GAME_H_
+#define WL_TOOLS_WL_COMMANDS_WL_GAME_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bot.h"
+#include "common/game.h"
+#include "wl/engine.h"
+
+namespace wl::tools {
+
+// A finished Warlight game: the engine's record and the map it was played
+// on (PlayedGame's fields hold what the shared tools keep of it).
+class WlPlayedGame : public PlayedGame {
+ public:
+  WlPlayedGame(GameRecord record, std::string map_json, GameSetup setup);
+
+  // Dumps, replay.txt, map.json, result.json, replay.html (when the replay
+  // was recorded).
+  absl::Status WriteFiles(const std::string& dir,
+                          const std::string& command) const override;
+  // The replay's text (its three histories, spec section 11).
+  std::string Transcript() const override { return record_.replay; }
+
+  const GameRecord& record() const { return record_; }
+  const std::string& map_json() const { return map_json_; }
+
+ private:
+  GameRecord record_;
+  std::string map_json_;
+  GameSetup setup_;
+};
+
+class WlGame : public Game {
+ public:
+  using BotFactory =
+      std::function<std::unique_ptr<Bot>(const std::string&, uint64_t)>;
+  using InProcessTest = std::function<bool(const std::string&)>;
+
+  // The bots of bots/ play in process (builtin_bots.h).
+  WlGame();
+  // `in_process` says which bots `make_bot` makes.
+  WlGame(BotFactory make_bot, InProcessTest in_process);
+
+  std::string Name() const override { return "warlight2"; }
+  void DeclareFlags(Flags& flags) override;
+  std::string CheckFlags() const override;
+  std::vector<GameSetting> Settings() const override;
+  absl::StatusOr<std::vector<std::string>> ListMaps(
+      const std::string& dir) const override;
+  bool PlaysInProcess(const std::string& bot) const override;
+  absl::Status CheckBot(const std::string& bot) const override;
+  std::string BotIdentity(const std::string& bot,
+                          bool in_process) const override;
+  absl::StatusOr<std::unique_ptr<PlayedGame>> Play(
+      const GameSetup& setup) const override;
+  // Spec section 9: the first bank, then at most min(time per move, bank)
+  // more per request.
+  int64_t TimeAvailableMs(int64_t requests) const override;
+
+  // The time rules and the regions of generated maps (0: varied), as the
+  // flags set them.
+  const TimeRules& time() const { return time_; }
+  void set_time(const TimeRules& time) { time_ = time; }
+  int64_t regions() const { return regions_; }
+  void set_regions(int64_t regions) { regions_ = regions; }
+
+ private:
+  TimeRules time_;
+  int64_t regions_ = 0;
+  BotFactory make_bot_;
+  InProcessTest in_process_;
+};
+
+}  // namespace wl::tools
+
+#endif  // WL_TOOLS_WL_COMMANDS_WL_GAME_H_
