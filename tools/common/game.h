@@ -71,6 +71,8 @@ struct SeatOutcome {
   int failed_moves = 0;    // legal when given, failed when executed
   int64_t time_used_ms = 0;
   bool killed = false;  // by the rules (too many time-outs)
+  // Requests the rules answered empty for it after the kill (profile).
+  int skipped_requests = 0;
   // The bot's process ended during the game: in which round, and why
   // ("signal 11", "exit status 1").
   bool crashed = false;
@@ -150,6 +152,9 @@ class Game {
   // The most time the rules let a bot use over `requests` requests
   // (profile's "time used of the most allowed").
   virtual int64_t TimeAvailableMs(int64_t requests) const = 0;
+  // True when the game's flags keep the official rules (profile says when
+  // a bot is timed under others). A game without variants keeps this.
+  virtual bool OfficialRules() const { return true; }
 };
 
 }  // namespace wl::tools
