@@ -25,7 +25,9 @@ else
   packages+=(libboost1.81-dev libboost-json1.81-dev libabsl-dev zlib1g-dev
              libgtest-dev libgmock-dev libbenchmark-dev
              chromium python3  # the replay viewer's browser test; bench.sh
-             eslint)  # lints the page's JavaScript (web_lint_test.sh)
+             eslint  # lints the page's JavaScript (web_lint_test.sh)
+             libcli11-dev  # the warlight subcommands' flags
+             clang-tidy)  # the function-size check
 fi
 
 missing=()
