@@ -3,6 +3,7 @@
 // that it agrees with the engine's own accounting on a whole game.
 #include "wl/timing_seat.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -37,6 +38,24 @@ TEST(TimingSeatTest, RequestKindsComeFromTheEngineLines) {
   EXPECT_EQ(RequestKindName(RequestKind::kPlace), "place");
   EXPECT_EQ(RequestKindName(RequestKind::kAttack), "attack");
   EXPECT_EQ(RequestKindName(RequestKind::kOther), "other");
+}
+
+TEST(TimingSeatTest, TimeAvailableIsTheBankPlusWhatTheAnswersAdd) {
+  const TimeRules official;
+  EXPECT_EQ(TimeAvailableMs(official, 0), 0);
+  EXPECT_EQ(TimeAvailableMs(official, 1), 10000);
+  EXPECT_EQ(TimeAvailableMs(official, 3), 11000);
+  // Reached by a bot that always uses its whole bank.
+  const TimeRules small{1000, 300};
+  int64_t bank = small.timebank_ms, used = 0;
+  for (int i = 0; i < 7; ++i) {
+    used += bank;
+    bank = std::min(std::max<int64_t>(bank - bank, 0) + small.time_per_move_ms,
+                    small.timebank_ms);
+  }
+  EXPECT_EQ(TimeAvailableMs(small, 7), used);
+  // More per answer than the bank holds: the bank is the cap.
+  EXPECT_EQ(TimeAvailableMs(TimeRules{100, 500}, 4), 400);
 }
 
 // A Seat that answers from a script, to see what the TimingSeat records.

@@ -87,16 +87,6 @@ double Percentile(std::vector<double> values, double percent) {
   return values[std::min(index, values.size() - 1)];
 }
 
-int64_t TimeAvailableMs(const TimeRules& time, int64_t requests) {
-  if (requests <= 0) return 0;
-  // Spec section 9: bank' = min(max(bank - elapsed, 0) + per_move, bank0).
-  // An answer can use the whole bank, and after the first one the bank
-  // holds at most min(per_move, bank0) more than what was left: summing
-  // gives the bound, reached by a bot that always uses its whole bank.
-  return time.timebank_ms +
-         (requests - 1) * std::min(time.time_per_move_ms, time.timebank_ms);
-}
-
 RequestStats SummarizeRequests(const std::string& kind,
                                const std::vector<TimedRequest>& requests) {
   RequestStats s;

@@ -44,11 +44,6 @@ namespace wl::tools {
 // 0 for an empty sample; percent is clamped to [0, 100].
 double Percentile(std::vector<double> values, double percent);
 
-// The most time a bot can use over `requests` requests under `time` (spec
-// section 9): the first bank, then at most min(time per move, bank) more
-// per request.
-int64_t TimeAvailableMs(const TimeRules& time, int64_t requests);
-
 // The figures of a set of requests.
 struct RequestStats {
   std::string kind;  // "pick", "place", "attack" or "all"

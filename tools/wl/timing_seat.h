@@ -8,6 +8,7 @@
 //
 // The engine asks a killed bot nothing, so the vector holds exactly the
 // requests the bot was asked (spec section 3 request lines).
+// TimeAvailableMs gives the most time the rules let it use over them.
 #ifndef WL_TOOLS_WL_TIMING_SEAT_H_
 #define WL_TOOLS_WL_TIMING_SEAT_H_
 
@@ -28,6 +29,11 @@ enum class RequestKind { kPick, kPlace, kAttack, kOther };
 RequestKind RequestKindOf(const std::string& line);
 // "pick", "place", "attack" or "other".
 std::string RequestKindName(RequestKind kind);
+
+// The most time a bot can use over `requests` requests under `time` (spec
+// section 9): the first bank, then at most min(time per move, bank) more
+// per request.
+int64_t TimeAvailableMs(const TimeRules& time, int64_t requests);
 
 // A Seat that passes everything to another Seat and appends every request
 // to `out`: its kind's name, the bank given, the elapsed time as the engine
