@@ -155,6 +155,10 @@ class Game {
   // True when the game's flags keep the official rules (profile says when
   // a bot is timed under others). A game without variants keeps this.
   virtual bool OfficialRules() const { return true; }
+  // The kinds of TimedRequest, in the order the profile shows them, each
+  // also when a bot was never asked it (Warlight: pick, place, attack);
+  // other kinds follow as first seen.
+  virtual std::vector<std::string> RequestKinds() const { return {}; }
 };
 
 }  // namespace wl::tools
