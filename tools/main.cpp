@@ -5,7 +5,10 @@
 #include <string>
 
 #include "arena/arena.h"
-#include "wl/match.h"
+#include "wl/commands/wl_bench.h"
+#include "wl/bot_process.h"
+#include "wl/commands/match.h"
+#include "wl/commands/wl_game.h"
 #include "wl/verify.h"
 #include "wl/mapgen.h"
 #include "profile/profile.h"
@@ -20,6 +23,8 @@ constexpr const char* kUsage =
     "  arena BOT BOT...  many games between every pair of bots, with "
     "statistics\n"
     "                    (arena merge FILE... combines result files)\n"
+    "  bench             fixed seeded games of every built-in bot: a signature\n"
+    "                    of their moves and results, and games per second\n"
     "  match BOT1 BOT2   play one game between two bots under the official\n"
     "                    rules, with dumps, replay and result\n"
     "  mapgen            write a map shaped like the real competition maps\n"
@@ -46,7 +51,12 @@ int main(int argc, char** argv) {
               << ")\n";
     return 0;
   }
-  if (command == "arena") return wl::tools::ArenaMain(argc - 2, argv + 2);
+  if (command == "arena") {
+    wl::tools::WlGame game;
+    wl::tools::KillBotsOnExitSignals();
+    return wl::tools::ArenaMain(game, argc - 2, argv + 2);
+  }
+  if (command == "bench") return wl::tools::WlBenchMain(argc - 2, argv + 2);
   if (command == "match") return wl::tools::MatchMain(argc - 2, argv + 2);
   if (command == "mapgen") return wl::tools::MapgenMain(argc - 2, argv + 2);
   if (command == "profile") return wl::tools::ProfileMain(argc - 2, argv + 2);
