@@ -13,17 +13,18 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "wl/builtin_bots.h"
 #include "boost/json.hpp"
 #include "common/files.h"
 #include "gtest/gtest.h"
+#include "shared_data.h"
+#include "wl/builtin_bots.h"
+#include "wl/commands/map_layout.h"
+#include "wl/commands/view.h"
 #include "wl/engine.h"
 #include "wl/in_process_seat.h"
 #include "wl/map_json.h"
-#include "wl/verify.h"
 #include "wl/mapgen.h"
-#include "shared_data.h"
-#include "viewer/viewer.h"
+#include "wl/verify.h"
 
 namespace wl::tools {
 namespace {

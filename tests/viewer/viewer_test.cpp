@@ -5,8 +5,6 @@
 // replay.txt says: round, step, owners and armies, and in the players' views
 // nothing the fog hides. The browser test saves a screenshot of a mid-game
 // round to <build>/viewer_screenshot.png, and skips if Chromium is absent.
-#include "viewer/viewer.h"
-
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,18 +18,20 @@
 #include <string>
 #include <vector>
 
-#include "wl/builtin_bots.h"
 #include "boost/json.hpp"
 #include "common/files.h"
 #include "gtest/gtest.h"
+#include "shared_data.h"
+#include "shell.h"
+#include "wl/builtin_bots.h"
+#include "wl/commands/map_layout.h"
+#include "wl/commands/view.h"
 #include "wl/engine.h"
 #include "wl/in_process_seat.h"
 #include "wl/map_json.h"
+#include "wl/mapgen.h"
 #include "wl/match.h"
 #include "wl/verify.h"
-#include "wl/mapgen.h"
-#include "shared_data.h"
-#include "shell.h"
 
 namespace wl::tools {
 namespace {

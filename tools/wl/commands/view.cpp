@@ -1,0 +1,198 @@
+#include "wl/commands/view.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "boost/json.hpp"
+#include "common/cli.h"
+#include "common/files.h"
+#include "common/terminal.h"
+#include "wl/verify.h"
+
+namespace wl::tools {
+namespace {
+
+namespace fs = std::filesystem;
+namespace json = boost::json;
+
+// A file's text, refused beyond kMaxReplayBytes (checked before reading).
+absl::StatusOr<std::string> ReadBounded(const fs::path& path) {
+  std::error_code ec;
+  const uintmax_t size = fs::file_size(path, ec);
+  if (!ec && size > kMaxReplayBytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path.string(), " holds ", size, " bytes, more than the ",
+                     kMaxReplayBytes, " a replay may hold"));
+  }
+  absl::StatusOr<std::string> text = ReadFileToString(path.string());
+  if (!text.ok()) return absl::NotFoundError("cannot read " + path.string());
+  return text;
+}
+
+// result.json's fields that the page shows, from an official recording's
+// meta.json.
+std::string ResultFromMeta(const RecordingMeta& meta) {
+  json::array players;
+  for (const std::string& label : meta.players) {
+    json::object player;
+    if (!label.empty()) player["bot"] = label;
+    players.push_back(std::move(player));
+  }
+  return json::serialize(
+      json::object{{"players", std::move(players)},
+                   {"seed", meta.seed},
+                   {"map", fs::path(meta.map_path).filename().string()},
+                   {"winner", meta.winner}});
+}
+
+// The replay, map and result of a folder: replay.txt or replay.txt.gz;
+// map.json, or the map that meta.json names; result.json, or meta.json.
+absl::Status ReadReplayMapAndResult(const fs::path& dir,
+                                    const std::string& maps_dir,
+                                    ReplayFiles* files) {
+  std::error_code ec;
+  absl::StatusOr<std::string> replay =
+      fs::exists(dir / "replay.txt", ec) ? ReadBounded(dir / "replay.txt")
+      : fs::exists(dir / "replay.txt.gz", ec)
+          ? ReadGzipFile((dir / "replay.txt.gz").string())
+          : absl::NotFoundError(
+                "cannot read replay.txt or replay.txt.gz: neither is there");
+  if (!replay.ok()) return replay.status();
+  files->replay = *std::move(replay);
+  std::optional<RecordingMeta> meta;
+  if (fs::exists(dir / "meta.json", ec)) {
+    absl::StatusOr<RecordingMeta> read =
+        ReadRecordingMeta(dir.string(), maps_dir);
+    if (!read.ok()) return read.status();
+    meta = *std::move(read);
+  }
+  fs::path map_path = dir / "map.json";
+  if (!fs::exists(map_path, ec)) {
+    if (!meta)
+      return absl::NotFoundError(
+          "cannot read map.json: not there, and no meta.json names a map");
+    map_path = meta->map_path;
+  }
+  absl::StatusOr<std::string> map = ReadFileToString(map_path.string());
+  if (!map.ok()) {
+    return absl::NotFoundError(absl::StrCat(
+        "cannot read the map ", map_path.string(),
+        meta && map_path != dir / "map.json"
+            ? " that meta.json names (--maps DIR says where the maps are)"
+            : ""));
+  }
+  files->map_json = *std::move(map);
+  if (fs::exists(dir / "result.json", ec)) {
+    absl::StatusOr<std::string> result =
+        ReadFileToString((dir / "result.json").string());
+    if (!result.ok()) return result.status();
+    files->result = *std::move(result);
+  } else if (meta) {
+    files->result = ResultFromMeta(*meta);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> ReplayHtml(const std::string& game_dir,
+                                       const std::string& maps_dir) {
+  const fs::path dir(game_dir);
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    return absl::NotFoundError(game_dir + " is not a folder");
+  }
+  ReplayFiles files;
+  if (absl::Status s = ReadReplayMapAndResult(dir, maps_dir, &files); !s.ok()) {
+    return absl::Status(s.code(), absl::StrCat(game_dir, ": ", s.message()));
+  }
+  for (int p = 0; p < 2; ++p) {
+    const fs::path path = dir / absl::StrCat("dump_player", p + 1, ".txt");
+    if (!fs::exists(path, ec)) continue;
+    absl::StatusOr<std::string> text = ReadBounded(path);
+    if (!text.ok()) return text.status();
+    files.dump[p] = *std::move(text);
+  }
+  absl::StatusOr<std::string> page = ReplayHtmlFromFiles(files);
+  if (!page.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(game_dir, ": ", page.status().message()));
+  }
+  return page;
+}
+
+absl::Status WriteReplayHtml(const std::string& game_dir) {
+  absl::StatusOr<std::string> page = ReplayHtml(game_dir);
+  if (!page.ok()) return page.status();
+  return WriteFileAtomically((fs::path(game_dir) / "replay.html").string(),
+                             *page);
+}
+
+namespace {
+
+// Where `warlight view` writes a folder's page.
+std::string PagePath(const std::string& game_dir, const std::string& out_dir) {
+  if (out_dir.empty()) return (fs::path(game_dir) / "replay.html").string();
+  fs::path name = fs::path(game_dir).lexically_normal().filename();
+  if (name.empty())
+    name = fs::path(game_dir).lexically_normal().parent_path().filename();
+  if (name.empty() || name == "." || name == "..") name = "game";
+  return (fs::path(out_dir) / name).string() + ".html";
+}
+
+}  // namespace
+
+int ViewMain(int argc, char** argv) {
+  std::string maps_dir, out_dir;
+  Flags flags("view", "GAME_DIR...",
+              "Writes GAME_DIR/replay.html: the game as one self-contained\n"
+              "page (no network) to open in any browser. GAME_DIR is a\n"
+              "folder that `warlight match` or the arena's kept games wrote\n"
+              "(replay.txt, map.json, and result.json and the dumps when\n"
+              "present) or an official recording as stored (replay.txt.gz,\n"
+              "meta.json naming the map, the dumps). In the page: space\n"
+              "plays or pauses, left and right step one event, up and down\n"
+              "one round, v cycles the full view and the players' fogged\n"
+              "views. replay.html?round=R&step=K&view=V opens on a given\n"
+              "round, step and view.");
+  flags.String("maps", &maps_dir, "DIR",
+               "where the maps named in a meta.json are (default: "
+               "GAME_DIR/../../maps)");
+  flags.String("out", &out_dir, "DIR",
+               "write each page as DIR/<GAME_DIR's name>.html instead (for "
+               "read-only folders)");
+  std::vector<std::string> dirs;
+  if (std::optional<int> exit = flags.Parse(argc, argv, &dirs)) return *exit;
+  if (dirs.empty()) return flags.Fail("needs at least one GAME_DIR");
+  std::error_code ec;
+  if (!out_dir.empty() && !fs::is_directory(out_dir, ec) &&
+      !fs::create_directories(out_dir, ec)) {
+    return flags.Fail("cannot create --out " + EscapeForTerminal(out_dir));
+  }
+  int status = 0;
+  for (const std::string& dir : dirs) {
+    absl::StatusOr<std::string> page = ReplayHtml(dir, maps_dir);
+    if (!page.ok()) {  // names and quotes recorded text: escaped
+      std::cerr << "warlight view: "
+                << EscapeForTerminal(std::string(page.status().message()))
+                << "\n";
+      status = std::max(status, 2);
+      continue;
+    }
+    const std::string out = PagePath(dir, out_dir);
+    if (absl::Status s = WriteFileAtomically(out, *page); !s.ok()) {
+      std::cerr << "warlight view: "
+                << EscapeForTerminal(std::string(s.message())) << "\n";
+      status = std::max(status, 1);
+      continue;
+    }
+    std::cout << EscapeForTerminal(out) << "\n";
+  }
+  return status;
+}
+
+}  // namespace wl::tools
