@@ -1,5 +1,6 @@
 #include "common/cli.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -22,32 +23,88 @@ bool MentionsDefault(const std::string& help) {
   return lower.find("default") != std::string::npos;
 }
 
-}  // namespace
+// An error found by a flag's own check: what() is the whole message.
+class FlagError : public CLI::ParseError {
+ public:
+  explicit FlagError(const std::string& message)
+      : CLI::ParseError("FlagError", message, CLI::ExitCodes::ValidationError) {
+  }
+};
 
-void Flags::Add(const std::string& name, Kind kind, void* target,
-                const std::string& value_name, const std::string& help,
-                std::string default_text) {
-  flags_.push_back(
-      {name, value_name, help, kind, target, std::move(default_text)});
+// The first argument CLI11 could not place so far: an option no flag
+// declares, without its "=VALUE" ("--" marks are kept there too, and are no
+// options). Empty when there is none.
+std::string FirstUnknown(const CLI::App& app) {
+  for (const std::string& arg : app.remaining()) {
+    if (arg != "--") return arg.substr(0, arg.find('='));
+  }
+  return "";
 }
+
+// CLI11 reports unknown options once all arguments are read; a flag's check
+// calls this first, so that an unknown option before it is the one reported.
+void ThrowIfUnknownSoFar(const CLI::App& app) {
+  const std::string unknown = FirstUnknown(app);
+  if (!unknown.empty()) throw FlagError("unknown option " + unknown);
+}
+
+}  // namespace
 
 void Flags::String(const std::string& name, std::string* target,
                    const std::string& value_name, const std::string& help) {
-  Add(name, Kind::kString, target, value_name, help, *target);
+  flags_.push_back({name, value_name, help, true,
+                    [target](const std::string& value) {
+                      *target = value;
+                      return std::string();
+                    },
+                    *target});
 }
+
 void Flags::Int(const std::string& name, int64_t* target,
                 const std::string& value_name, const std::string& help) {
-  Add(name, Kind::kInt, target, value_name, help, std::to_string(*target));
+  // std::from_chars, not CLI11's strtoll: no base prefixes, no silent
+  // clamping of an overflow.
+  auto set = [name, target](const std::string& value) {
+    int64_t v = 0;
+    const char* end = value.data() + value.size();
+    auto [p, ec] = std::from_chars(value.data(), end, v);
+    if (ec != std::errc() || p != end) {
+      return "--" + name + " needs an integer, not '" + value + "'";
+    }
+    *target = v;
+    return std::string();
+  };
+  flags_.push_back(
+      {name, value_name, help, true, set, std::to_string(*target)});
 }
+
 void Flags::Double(const std::string& name, double* target,
                    const std::string& value_name, const std::string& help) {
-  std::ostringstream s;
-  s << *target;
-  Add(name, Kind::kDouble, target, value_name, help, s.str());
+  auto set = [name, target](const std::string& value) {
+    char* end = nullptr;
+    const double v = std::strtod(value.c_str(), &end);
+    if (value.empty() || *end != '\0') {
+      return "--" + name + " needs a number, not '" + value + "'";
+    }
+    *target = v;
+    return std::string();
+  };
+  std::ostringstream default_text;
+  default_text << *target;
+  flags_.push_back({name, value_name, help, true, set, default_text.str()});
 }
+
 void Flags::Bool(const std::string& name, bool* target,
                  const std::string& help) {
-  Add(name, Kind::kBool, target, "", help, "");
+  // CLI11 hands a flag "true" when given alone, VALUE for --name=VALUE.
+  auto set = [name, target](const std::string& value) {
+    if (value != "true" && value != "false") {
+      return "--" + name + " takes no value";
+    }
+    *target = value == "true";
+    return std::string();
+  };
+  flags_.push_back({name, "", help, false, set, ""});
 }
 
 std::string Flags::Help() const {
@@ -57,7 +114,7 @@ std::string Flags::Help() const {
       << description_ << "\n\noptions:\n";
   for (const Flag& f : flags_) {
     std::string left = "  --" + f.name;
-    if (f.kind != Kind::kBool) left += " " + f.value_name;
+    if (f.takes_value) left += " " + f.value_name;
     out << left;
     if (left.size() < 24) {
       out << std::string(24 - left.size(), ' ');
@@ -82,70 +139,66 @@ int Flags::Fail(const std::string& message) const {
   return 2;
 }
 
+void Flags::Declare(CLI::App* app, std::vector<std::string>* positional) const {
+  // Every option runs its check as soon as it is read (trigger_on_parse),
+  // so the first bad argument is the one reported; given twice, the last
+  // value wins.
+  for (const Flag& f : flags_) {
+    auto check = [app, &f](const CLI::results_t& values) {
+      ThrowIfUnknownSoFar(*app);
+      const std::string error = f.set(values.back());
+      if (!error.empty()) throw FlagError(error);
+      return true;
+    };
+    CLI::Option* option =
+        app->add_option("--" + f.name, CLI::callback_t(check));
+    if (!f.takes_value) option->expected(0);
+    option->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+        ->trigger_on_parse();
+  }
+  app->set_help_flag();  // ours stops at once, like any other flag
+  auto help = [app](const CLI::results_t&) -> bool {
+    ThrowIfUnknownSoFar(*app);
+    throw CLI::CallForHelp();
+  };
+  app->add_option("-h,--help", CLI::callback_t(help))
+      ->expected(0)
+      ->trigger_on_parse();
+  // As many positional arguments as given, each kept as is (a fixed count,
+  // not CLI11's vector mode, which would split "[a,b]").
+  const int any = CLI::detail::expected_max_vector_size;
+  auto keep = [positional](const CLI::results_t& values) {
+    positional->insert(positional->end(), values.begin(), values.end());
+    return true;
+  };
+  app->add_option("positional", CLI::callback_t(keep))
+      ->expected(any, any)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
 std::optional<int> Flags::Parse(int argc, char** argv,
                                 std::vector<std::string>* positional) {
-  for (int i = 0; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      std::cout << Help();
-      return 0;
-    }
-    if (arg == "--") {
-      for (++i; i < argc; ++i) positional->push_back(argv[i]);
-      break;
-    }
-    if (arg.size() < 2 || arg[0] != '-' || arg == "-") {
-      positional->push_back(arg);
-      continue;
-    }
-    std::string name = arg.substr(arg[1] == '-' ? 2 : 1);
-    std::optional<std::string> value;
-    if (size_t eq = name.find('='); eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name = name.substr(0, eq);
-    }
-    const Flag* flag = nullptr;
-    for (const Flag& f : flags_) {
-      if (f.name == name) flag = &f;
-    }
-    if (!flag) return Fail("unknown option --" + name);
-    if (flag->kind == Kind::kBool) {
-      if (value && *value != "true" && *value != "false") {
-        return Fail("--" + name + " takes no value");
-      }
-      *static_cast<bool*>(flag->target) = !value || *value == "true";
-      continue;
-    }
-    if (!value) {
-      if (i + 1 >= argc) return Fail("--" + name + " needs a value");
-      value = argv[++i];
-    }
-    switch (flag->kind) {
-      case Kind::kString:
-        *static_cast<std::string*>(flag->target) = *value;
-        break;
-      case Kind::kInt: {
-        int64_t v = 0;
-        auto [p, ec] =
-            std::from_chars(value->data(), value->data() + value->size(), v);
-        if (ec != std::errc() || p != value->data() + value->size()) {
-          return Fail("--" + name + " needs an integer, not '" + *value + "'");
-        }
-        *static_cast<int64_t*>(flag->target) = v;
-        break;
-      }
-      case Kind::kDouble: {
-        char* end = nullptr;
-        double v = std::strtod(value->c_str(), &end);
-        if (value->empty() || *end != '\0') {
-          return Fail("--" + name + " needs a number, not '" + *value + "'");
-        }
-        *static_cast<double*>(flag->target) = v;
-        break;
-      }
-      case Kind::kBool:
-        break;
-    }
+  CLI::App app(description_, "warlight " + command_);
+  Declare(&app, positional);
+  std::vector<std::string> args(argv, argv + argc);
+  std::reverse(args.begin(), args.end());  // CLI11 reads from the back
+  try {
+    app.parse(std::move(args));
+  } catch (const CLI::CallForHelp&) {
+    std::cout << Help();
+    return 0;
+  } catch (const FlagError& e) {
+    return Fail(e.what());
+  } catch (const CLI::ArgumentMismatch&) {
+    // Only the last argument can miss its value.
+    const std::string unknown = FirstUnknown(app);
+    if (!unknown.empty()) return Fail("unknown option " + unknown);
+    const std::string last = argv[argc - 1];
+    return Fail(last.substr(0, last.find('=')) + " needs a value");
+  } catch (const CLI::ExtrasError&) {
+    return Fail("unknown option " + FirstUnknown(app));
+  } catch (const CLI::ParseError& e) {
+    return Fail(e.what());
   }
   return std::nullopt;
 }

@@ -1,8 +1,14 @@
 // cli.h: command-line flags for the `warlight` subcommands, with --help.
 //
 // Each subcommand declares its flags, parses argv, and gets its positional
-// arguments back. --name VALUE and --name=VALUE both work; --help prints the
-// usage; an unknown flag or a bad value is one clear line and exit status 2.
+// arguments back. CLI11 does the parsing (cli.cpp); this header keeps it out
+// of the subcommands. --name VALUE and --name=VALUE both work, "--" ends the
+// flags; --help (-h) prints the usage; an unknown flag or a bad value is one
+// clear line and exit status 2. Errors come in the order of the arguments.
+// Integers are plain decimal int64 ("0x10", "+4", overflow are refused);
+// numbers are whatever strtod reads whole. CLI11's conventions hold at the
+// edges: "--name=" with nothing after '=' takes the next argument; one dash
+// is for -h alone ("-seed" is unknown, "-5" is a positional argument).
 // The help appends each flag's default, "(default: VALUE)", unless the value
 // is empty or 0, or the help text already mentions its default itself
 // ("the seed (default: a random one)").
@@ -20,9 +26,15 @@
 #define WL_TOOLS_COMMON_CLI_H_
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace wl::tools {
 
@@ -54,16 +66,16 @@ class Flags {
   int Fail(const std::string& message) const;
 
  private:
-  enum class Kind { kString, kInt, kDouble, kBool };
   struct Flag {
     std::string name, value_name, help;
-    Kind kind;
-    void* target;
-    std::string default_text;
+    bool takes_value;
+    // Stores the value given on the command line; returns the error message
+    // when it is not one ("--games needs an integer, not 'x'"), else "".
+    std::function<std::string(const std::string& value)> set;
+    std::string default_text;  // for the help, captured when declared
   };
-  void Add(const std::string& name, Kind kind, void* target,
-           const std::string& value_name, const std::string& help,
-           std::string default_text);
+  // Declares every flag, --help and the positional arguments to app.
+  void Declare(CLI::App* app, std::vector<std::string>* positional) const;
 
   std::string command_, positional_, description_;
   std::vector<Flag> flags_;
