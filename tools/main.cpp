@@ -59,7 +59,11 @@ int main(int argc, char** argv) {
   if (command == "bench") return wl::tools::WlBenchMain(argc - 2, argv + 2);
   if (command == "match") return wl::tools::MatchMain(argc - 2, argv + 2);
   if (command == "mapgen") return wl::tools::MapgenMain(argc - 2, argv + 2);
-  if (command == "profile") return wl::tools::ProfileMain(argc - 2, argv + 2);
+  if (command == "profile") {
+    wl::tools::WlGame game;
+    wl::tools::KillBotsOnExitSignals();
+    return wl::tools::ProfileMain(game, argc - 2, argv + 2);
+  }
   if (command == "view") return wl::tools::ViewMain(argc - 2, argv + 2);
   if (command == "verify") return wl::tools::VerifyMain(argc - 2, argv + 2);
   std::cerr << "warlight: unknown command '" << command

@@ -1,24 +1,22 @@
-// profile_test.cpp: `warlight profile`: percentiles, the time budget, the
-// report, the TimingSeat against the engine's own accounting, and whole
-// profiles of real processes, a deliberately slow script among them whose
-// time-outs (and kill) must match its dump.
+// profile_test.cpp: `warlight profile` knows no game: percentiles, the
+// report, and whole profiles through a fake Game whose Play fills the
+// timing deterministically (what the profile asks of a game, what it makes
+// of the answers). Warlight through the profile: wl_profile_test.cpp.
 #include "profile/profile.h"
 
 #include <unistd.h>
 
-#include <chrono>
-#include <deque>
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "boost/json.hpp"
+#include "common/cli.h"
 #include "common/files.h"
 #include "gtest/gtest.h"
-#include "test_maps.h"
-#include "wl/builtin_bots.h"
-#include "wl/in_process_seat.h"
 
 namespace wl::tools {
 namespace {
@@ -26,36 +24,12 @@ namespace {
 namespace fs = std::filesystem;
 namespace json = boost::json;
 
-constexpr char kTimedOut[] = "Response timed out (";
-constexpr char kSkipping[] =
-    "Maximum number (2) of time-outs reached: skipping all moves.";
-
-int Count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (size_t at = text.find(what); at != std::string::npos;
-       at = text.find(what, at + what.size())) {
-    ++n;
-  }
-  return n;
-}
-
 fs::path TempDir(const std::string& name) {
   fs::path dir = fs::temp_directory_path() /
                  ("wl_profile_" + name + "_" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
-}
-
-std::string BuiltBot(const std::string& name) {
-  return (fs::path(WL_BINARY_DIR) / "bots" / name).string();
-}
-
-// Runs ProfileMain on these arguments; the exit status.
-int RunProfile(std::vector<std::string> args) {
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  return ProfileMain(static_cast<int>(argv.size()), argv.data());
 }
 
 json::object ReadJson(const fs::path& file) {
@@ -74,6 +48,94 @@ TimedRequest Request(const std::string& kind, int64_t bank, int64_t elapsed,
   r.timed_out = timed_out;
   r.answer_ms = static_cast<double>(elapsed);
   return r;
+}
+
+// A played fake game: its folder holds the command that asked for it.
+class FakePlayedGame : public PlayedGame {
+ public:
+  absl::Status WriteFiles(const std::string& dir,
+                          const std::string& command) const override {
+    return WriteFileAtomically((fs::path(dir) / "fake.txt").string(),
+                               command + "\n");
+  }
+  std::string Transcript() const override { return ""; }
+};
+
+// A game with one flag, --budget MS (official: 100). Its Play answers
+// every seat with the same requests ("ask" x3, then "tell"; a bot named
+// "slow..." times out on each "ask" and is killed, 2 requests skipped;
+// seed 7 adds an "extra"), player1 wins even seeds, odd ones are drawn.
+class FakeGame : public Game {
+ public:
+  std::string Name() const override { return "fake"; }
+  void DeclareFlags(Flags& flags) override {
+    flags.Int("budget", &budget, "MS", "the fake's time per request");
+  }
+  std::string CheckFlags() const override {
+    return budget < 1 ? "--budget must be >= 1" : "";
+  }
+  std::vector<GameSetting> Settings() const override {
+    return {{"--budget", "budget_ms", std::to_string(budget)}};
+  }
+  absl::StatusOr<std::vector<std::string>> ListMaps(
+      const std::string& dir) const override {
+    if (!fs::is_directory(dir)) return absl::NotFoundError("no maps in " + dir);
+    return std::vector<std::string>{dir + "/a.map", dir + "/b.map"};
+  }
+  bool PlaysInProcess(const std::string&) const override { return true; }
+  absl::Status CheckBot(const std::string& bot) const override {
+    if (bot == "missing") return absl::NotFoundError("bot 'missing': no");
+    return absl::OkStatus();
+  }
+  std::string BotIdentity(const std::string&, bool) const override {
+    return "";
+  }
+  absl::StatusOr<std::unique_ptr<PlayedGame>> Play(
+      const GameSetup& setup) const override {
+    setups.push_back(setup);
+    if (setup.seats[0].bot == "broken" || setup.seats[1].bot == "broken") {
+      return absl::InternalError("broken cannot play");
+    }
+    auto played = std::make_unique<FakePlayedGame>();
+    played->winner = setup.seed % 2 == 0 ? "player1" : "draw";
+    played->rounds = 10 + static_cast<int>(setup.seed % 5);
+    played->seats.resize(setup.seats.size());
+    for (size_t i = 0; i < setup.seats.size(); ++i) {
+      const bool slow = setup.seats[i].bot.rfind("slow", 0) == 0;
+      if (setup.seats[i].timing) FillTiming(setup, slow, setup.seats[i].timing);
+      played->seats[i].killed = slow;
+      played->seats[i].skipped_requests = slow ? 2 : 0;
+    }
+    return played;
+  }
+  int64_t TimeAvailableMs(int64_t requests) const override {
+    return requests * budget;
+  }
+  bool OfficialRules() const override { return budget == 100; }
+  std::vector<std::string> RequestKinds() const override { return kinds; }
+
+  int64_t budget = 100;
+  std::vector<std::string> kinds = {"tell", "ask"};
+  mutable std::vector<GameSetup> setups;  // every Play's
+
+ private:
+  void FillTiming(const GameSetup& setup, bool slow,
+                  std::vector<TimedRequest>* out) const {
+    for (int i = 0; i < 3; ++i) {
+      out->push_back(slow ? Request("ask", budget, budget, true)
+                          : Request("ask", budget, i + 1));
+    }
+    if (slow) return;  // killed
+    out->push_back(Request("tell", budget, 5));
+    if (setup.seed == 7) out->push_back(Request("extra", budget, 0));
+  }
+};
+
+// Runs ProfileMain of `game` on these arguments; the exit status.
+int RunProfile(Game& game, std::vector<std::string> args) {
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  return ProfileMain(game, static_cast<int>(argv.size()), argv.data());
 }
 
 // ---- Pure parts ------------------------------------------------------------
@@ -140,8 +202,10 @@ TEST(ProfileTest, ReportSplitsByKindAndSumsTheBudget) {
   b.requests = {Request("pick", 1000, 1000, true),
                 Request("pick", 500, 500, true),
                 Request("place", 500, 500, true)};
-  const TimeRules time{1000, 500};
-  ProfileReport r = BuildProfileReport("slow", "random", time, {a, b});
+  FakeGame game;
+  game.kinds = {"pick", "place", "attack"};
+  game.budget = 1000;  // not the fake's official 100
+  ProfileReport r = BuildProfileReport(game, "slow", "random", {a, b});
   ASSERT_EQ(r.kinds.size(), 4u);
   EXPECT_EQ(r.kinds[0].kind, "pick");
   EXPECT_EQ(r.kinds[0].count, 3);
@@ -159,7 +223,7 @@ TEST(ProfileTest, ReportSplitsByKindAndSumsTheBudget) {
   EXPECT_EQ(r.losses, 1);
   EXPECT_EQ(r.draws, 0);
   EXPECT_EQ(r.time_used_ms, 10 + 20 + 30 + 1000 + 500 + 500);
-  EXPECT_EQ(r.time_available_ms, 2 * TimeAvailableMs(time, 3));
+  EXPECT_EQ(r.time_available_ms, 2 * game.TimeAvailableMs(3));
   EXPECT_EQ(r.lowest_bank_left_ms, 0);
 
   const std::string table = ProfileTable(r);
@@ -176,118 +240,126 @@ TEST(ProfileTest, ReportSplitsByKindAndSumsTheBudget) {
   EXPECT_EQ(o.at("game_list").at(1).at("seat").as_string(), "player2");
 }
 
-// ---- Whole profiles through processes --------------------------------------
-
-TEST(ProfileTest, FlagErrorsAreOneLineAndStatus2) {
-  EXPECT_EQ(RunProfile({}), 2);
-  EXPECT_EQ(RunProfile({"a", "b"}), 2);
-  EXPECT_EQ(RunProfile({"x", "--games", "0"}), 2);
-  EXPECT_EQ(RunProfile({"x", "--regions", "3"}), 2);
-  EXPECT_EQ(RunProfile({"x", "--timebank", "0"}), 2);
-  EXPECT_EQ(RunProfile({"x", "--maps", "/nonexistent/maps"}), 2);
-  EXPECT_EQ(RunProfile({"--help"}), 0);
+TEST(ProfileTest, KindsAreTheGamesThenAsFirstSeen) {
+  FakeGame game;  // kinds: tell, ask
+  ProfiledGame a;
+  a.requests = {Request("extra", 100, 1), Request("ask", 100, 1),
+                Request("more", 100, 1), Request("extra", 100, 1)};
+  ProfileReport r = BuildProfileReport(game, "x", "y", {a});
+  std::vector<std::string> kinds;
+  for (const RequestStats& s : r.kinds) kinds.push_back(s.kind);
+  EXPECT_EQ(kinds,
+            (std::vector<std::string>{"tell", "ask", "extra", "more", "all"}));
+  EXPECT_EQ(r.kinds[0].count, 0);  // never asked, still shown
+  EXPECT_EQ(r.kinds[2].count, 2);
+  EXPECT_EQ(r.kinds[4].count, 4);
+  const std::string table = ProfileTable(r);
+  EXPECT_NE(table.find("\nsettings: --budget 100 (official)\n"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("\ntell         0         -"), std::string::npos)
+      << table;
 }
 
-// A bot that needs 600 ms for every answer, under a 1000 ms bank with 100
-// ms per answer: the bank drains, time-outs come, the third kills it. The
-// profile must count exactly the time-outs of its dump, and say it was
-// killed.
-TEST(ProfileTest, SlowScriptTimeoutsMatchTheDump) {
-  const fs::path random = BuiltBot("random");
-  if (!fs::exists(random)) GTEST_SKIP() << "build the random bot first";
-  const fs::path dir = TempDir("slow");
-  const fs::path script = dir / "slow.sh";
-  ASSERT_TRUE(WriteFileAtomically(script.string(),
-                                  "#!/bin/sh\n"
-                                  "while IFS= read -r line; do\n"
-                                  "  case \"$line\" in\n"
-                                  "    pick_starting_region*|go\\ *)\n"
-                                  "      sleep 0.6; echo 'No moves';;\n"
-                                  "  esac\n"
-                                  "done\n")
-                  .ok());
-  const fs::path out = dir / "out";
-  const auto start = std::chrono::steady_clock::now();
-  ASSERT_EQ(RunProfile({"sh " + script.string(), "--games", "1", "--seed", "3",
-                        "--regions", "12", "--opponent",
-                        random.string() + " --seed 5", "--timebank", "1000",
-                        "--time-per-move", "100", "--out", out.string()}),
+// ---- Whole profiles through a fake game ------------------------------------
+
+TEST(ProfileTest, PlaysTheGameAsProcessesSeatsAlternatingTimingTheBot) {
+  FakeGame game;
+  const fs::path out = TempDir("fake");
+  ASSERT_EQ(RunProfile(game, {"mybot", "--games", "3", "--seed", "4",
+                              "--opponent", "other", "--budget", "50", "--out",
+                              out.string(), "--json"}),
             0);
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+  ASSERT_EQ(game.setups.size(), 3u);
+  for (size_t i = 0; i < game.setups.size(); ++i) {
+    SCOPED_TRACE(i);
+    const GameSetup& s = game.setups[i];
+    EXPECT_TRUE(s.force_processes);
+    EXPECT_TRUE(s.keep_files);
+    ASSERT_EQ(s.seats.size(), 2u);
+    const int mine = s.seats[0].bot == "mybot" ? 0 : 1;
+    EXPECT_EQ(s.seats[1 - mine].bot, "other");
+    EXPECT_NE(s.seats[mine].timing, nullptr);
+    EXPECT_EQ(s.seats[1 - mine].timing, nullptr);
+    EXPECT_NE(s.seats[0].seed, s.seats[1].seed);
+    EXPECT_NE(s.seats[0].stderr_path.find("stderr_player1.txt"),
+              std::string::npos);
+  }
+  // Each seed in both seats.
+  EXPECT_EQ(game.setups[0].seed, game.setups[1].seed);
+  EXPECT_EQ(game.setups[0].seats[0].bot, game.setups[1].seats[1].bot);
 
   json::object report = ReadJson(out / "profile.json");
-  ASSERT_EQ(report.at("game_list").as_array().size(), 1u);
-  const json::object& game = report.at("game_list").at(0).as_object();
-  const std::string seat(game.at("seat").as_string());
-  const fs::path game_dir(std::string(game.at("dir").as_string()));
-  const std::string dump =
-      ReadFileToString((game_dir / ("dump_" + seat + ".txt")).string())
-          .value_or("");
-  ASSERT_FALSE(dump.empty()) << game_dir;
-  EXPECT_EQ(Int(report.at("timeouts")), Count(dump, kTimedOut)) << dump;
-  EXPECT_EQ(Int(game.at("timeouts")), Count(dump, kTimedOut));
-  EXPECT_EQ(Int(report.at("timeouts")), 3);  // the third kills the bot
-  EXPECT_TRUE(game.at("killed").as_bool());
-  EXPECT_EQ(Int(report.at("games_killed")), 1);
-  EXPECT_EQ(Int(report.at("skipped_requests")), Count(dump, kSkipping));
-  EXPECT_GT(Int(report.at("skipped_requests")), 0);
-  EXPECT_EQ(Int(report.at("lowest_bank_left_ms")), 0);
-  EXPECT_FALSE(report.at("time_rules").at("official").as_bool());
-  // The answer times are the wall clock's: its answers take 600 ms.
+  EXPECT_EQ(report.at("time_rules"),
+            json::parse(R"({"budget_ms":50,"official":false})"));
   const json::array& kinds = report.at("requests").as_array();
-  EXPECT_GE(kinds.at(3).at("max_ms").to_number<double>(), 590);
-  EXPECT_EQ(kinds.at(3).at("kind").as_string(), "all");
-  // The time used is the engine's, as result.json says.
-  json::object result = ReadJson(game_dir / "result.json");
-  const int seat_index = seat == "player1" ? 0 : 1;
-  EXPECT_EQ(Int(game.at("time_used_ms")),
-            Int(result.at("players").at(seat_index).at("time_used_ms")));
-  EXPECT_EQ(Int(result.at("players").at(seat_index).at("timeouts")), 3);
-  fs::remove_all(dir);
+  ASSERT_GE(kinds.size(), 3u);
+  EXPECT_EQ(kinds[0].at("kind").as_string(), "tell");
+  EXPECT_EQ(Int(kinds[0].at("count")), 3);
+  EXPECT_EQ(kinds[1].at("kind").as_string(), "ask");
+  EXPECT_EQ(Int(kinds[1].at("count")), 9);
+  EXPECT_EQ(kinds.back().at("kind").as_string(), "all");
+  EXPECT_EQ(Int(report.at("time_used_ms")), 3 * (1 + 2 + 3 + 5));
+  EXPECT_EQ(Int(report.at("time_available_ms")),
+            Int(kinds.back().at("count")) * 50);
+  const json::array& games = report.at("game_list").as_array();
+  ASSERT_EQ(games.size(), 3u);
+  int wins = 0, draws = 0;
+  for (const json::value& g : games) {
+    const bool first = g.at("seat").as_string() == "player1";
+    const bool even = Int(g.at("seed")) % 2 == 0;
+    EXPECT_EQ(g.at("outcome").as_string(), !even   ? "draw"
+                                           : first ? "win"
+                                                   : "loss");
+    wins += even && first;
+    draws += !even;
+    const fs::path dir(std::string(g.at("dir").as_string()));
+    EXPECT_EQ(ReadFileToString((dir / "fake.txt").string()).value_or(""),
+              "warlight profile\n");
+  }
+  EXPECT_EQ(Int(report.at("wins")), wins);
+  EXPECT_EQ(Int(report.at("draws")), draws);
+  fs::remove_all(out);
 }
 
-// Fast bots under the official rules: no time-out, one place and one
-// attack request per round played, both seats.
-TEST(ProfileTest, FastBuiltInBotsHaveNoTimeouts) {
-  const fs::path random = BuiltBot("random");
-  if (!fs::exists(random)) GTEST_SKIP() << "build the bots first";
-  for (const std::string name : {"starter", "greedy"}) {
-    const fs::path bot = BuiltBot(name);
-    if (!fs::exists(bot)) continue;
-    SCOPED_TRACE(name);
-    const fs::path out = TempDir(name);
-    ASSERT_EQ(
-        RunProfile({bot.string(), "--games", "2", "--seed", "9", "--regions",
-                    "20", "--opponent", random.string() + " --seed 5", "--out",
-                    out.string(), "--json"}),
-        0);
-    json::object report = ReadJson(out / "profile.json");
-    EXPECT_EQ(Int(report.at("timeouts")), 0);
-    EXPECT_EQ(Int(report.at("games_killed")), 0);
-    EXPECT_TRUE(report.at("time_rules").at("official").as_bool());
-    const json::array& kinds = report.at("requests").as_array();
-    ASSERT_EQ(kinds.size(), 4u);
-    EXPECT_GT(Int(kinds[0].at("count")), 0);  // pick
-    EXPECT_GT(Int(kinds[1].at("count")), 0);  // place
-    EXPECT_GE(Int(kinds[1].at("count")), Int(kinds[2].at("count")));
-    EXPECT_GT(report.at("unused_share").to_number<double>(), 0.5);
-    const json::array& games = report.at("game_list").as_array();
-    ASSERT_EQ(games.size(), 2u);
-    EXPECT_NE(games[0].at("seat").as_string(), games[1].at("seat").as_string());
-    int64_t places = 0;
-    for (const json::value& g : games) {
-      const std::string dump =
-          ReadFileToString(
-              (fs::path(std::string(g.at("dir").as_string())) /
-               ("dump_" + std::string(g.at("seat").as_string()) + ".txt"))
-                  .string())
-              .value_or("");
-      places += Count(dump, "go place_armies ");
-      EXPECT_EQ(Count(dump, kTimedOut), 0);
-    }
-    EXPECT_EQ(Int(kinds[1].at("count")), places);
-    fs::remove_all(out);
-  }
+TEST(ProfileTest, KillsAndSkippedRequestsComeFromTheGame) {
+  FakeGame game;
+  const fs::path out = TempDir("fake_slow");
+  ASSERT_EQ(
+      RunProfile(game, {"slowbot", "--games", "2", "--out", out.string()}), 0);
+  json::object report = ReadJson(out / "profile.json");
+  EXPECT_EQ(Int(report.at("timeouts")), 6);
+  EXPECT_EQ(Int(report.at("games_killed")), 2);
+  EXPECT_EQ(Int(report.at("skipped_requests")), 4);
+  EXPECT_EQ(Int(report.at("lowest_bank_left_ms")), 0);
+  EXPECT_TRUE(report.at("game_list").at(0).at("killed").as_bool());
+  fs::remove_all(out);
+}
+
+TEST(ProfileTest, FlagAndGameErrors) {
+  FakeGame game;
+  const fs::path dir = TempDir("fake_errors");
+  const std::string out = (dir / "out").string();
+  EXPECT_EQ(RunProfile(game, {}), 2);
+  EXPECT_EQ(RunProfile(game, {"a", "b"}), 2);
+  EXPECT_EQ(RunProfile(game, {"x", "--games", "0"}), 2);
+  FakeGame bad_budget;  // the game's own flag and check
+  EXPECT_EQ(RunProfile(bad_budget, {"x", "--budget", "0"}), 2);
+  EXPECT_EQ(RunProfile(game, {"x", "--maps", "/nonexistent/maps"}), 2);
+  EXPECT_EQ(RunProfile(game, {"missing", "--out", out}), 2);
+  EXPECT_EQ(RunProfile(game, {"x", "--opponent", "missing", "--out", out}), 2);
+  EXPECT_FALSE(fs::exists(out));  // nothing made before the checks
+  EXPECT_TRUE(game.setups.empty());
+  EXPECT_EQ(RunProfile(game, {"broken", "--out", out}), 1);
+  EXPECT_EQ(game.setups.size(), 1u);
+  EXPECT_EQ(RunProfile(game, {"--help"}), 0);
+  // --maps: the game's files, in the games' setups.
+  game.setups.clear();
+  EXPECT_EQ(RunProfile(game, {"x", "--games", "2", "--maps", dir.string()}), 0);
+  ASSERT_EQ(game.setups.size(), 2u);
+  EXPECT_NE(game.setups[0].map.find(".map"), std::string::npos);
+  EXPECT_FALSE(game.setups[0].keep_files);
+  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -1,29 +1,27 @@
-// profile.h: `warlight profile BOT`: how fast a bot answers under the
-// official time rules, and how much of its time bank it leaves unused.
+// profile.h: `warlight profile BOT`: how fast a bot answers under a game's
+// rules, and how much of its time it leaves unused. It knows no game: it
+// plays through a Game (common/game.h), which times every request the
+// profiled seat is asked (SeatSetup::timing).
 //
 //   warlight profile mybot --games 10 --maps ../shared/maps/real
 //   warlight profile "python3 mybot.py" --games 4 --json --out prof/
 //
-// The bot always runs as a process (a built-in name is its binary in
-// build/bots/), so the numbers are the real ones, against the built-in
-// `random` bot (also a process; --opponent changes it), one game at a time,
-// seats alternating. Each request the bot is asked goes through a
-// TimingSeat, which records its kind (pick, place, attack), the bank it was
-// given and the reply. The report gives, per kind and overall, the answer
-// times (count, mean, median, p90, p99, max), the time-outs, the lowest
-// bank left after an answer, the median share of the bank used per
-// request, the games where the third time-out killed the bot, and the time
-// used out of the most the rules allowed. Text by default, JSON with --json.
+// The bot always runs as a process (GameSetup::force_processes), so the
+// numbers are the real ones, against --opponent (default `random`), one
+// game at a time, seats alternating. The report gives, per request kind
+// (the game's, Warlight: pick, place, attack) and overall, the answer times
+// (count, mean, median, p90, p99, max), the time-outs, the lowest bank left
+// after an answer, the median share of the bank used per request, the
+// games where the rules killed the bot, and the time used out of the most
+// the rules allowed (Game::TimeAvailableMs). Text by default, JSON with
+// --json.
 //
 // The pure parts are testable without processes:
 //
-//   wl::tools::TimingSeat seat(inner);          // any Seat
-//   GameRecord record = PlayGame(map, seed, seat, other);
-//   wl::tools::ProfiledGame game;
-//   game.requests = seat.requests();
-//   ...
+//   wl::tools::ProfiledGame played;
+//   played.requests = ...;                      // SeatSetup::timing's
 //   wl::tools::ProfileReport report =
-//       wl::tools::BuildProfileReport("mybot", "random", time, {game});
+//       wl::tools::BuildProfileReport(game, "mybot", "random", {played});
 //   std::cout << wl::tools::ProfileTable(report);
 #ifndef WL_TOOLS_PROFILE_PROFILE_H_
 #define WL_TOOLS_PROFILE_PROFILE_H_
@@ -33,8 +31,6 @@
 #include <vector>
 
 #include "common/game.h"
-#include "wl/engine.h"
-#include "wl/timing_seat.h"
 
 namespace wl::tools {
 
@@ -46,7 +42,7 @@ double Percentile(std::vector<double> values, double percent);
 
 // The figures of a set of requests.
 struct RequestStats {
-  std::string kind;  // "pick", "place", "attack" or "all"
+  std::string kind;  // the game's kind ("pick", "place", ...) or "all"
   int count = 0;
   int timeouts = 0;
   // Of answer_ms.
@@ -68,39 +64,44 @@ struct ProfiledGame {
   std::string outcome;  // "win", "draw" or "loss", for the bot
   int rounds = 0;
   std::vector<TimedRequest> requests;
-  bool killed = false;       // the third time-out killed it
-  int skipped_requests = 0;  // requests answered empty after the kill
-  std::string dir;           // the game folder, "" when not kept
+  bool killed = false;            // the rules killed it (too many time-outs)
+  int skipped_requests = 0;       // requests answered empty after the kill
+  int64_t time_available_ms = 0;  // set by BuildProfileReport
+  std::string dir;                // the game folder, "" when not kept
 };
 
 struct ProfileReport {
   std::string bot, opponent;
-  TimeRules time;
+  std::vector<GameSetting> settings;  // the game's (Game::Settings)
+  bool official = true;               // Game::OfficialRules
   std::vector<ProfiledGame> games;
-  std::vector<RequestStats> kinds;  // pick, place, attack, then all
+  // The game's request kinds (Game::RequestKinds), then any other kind as
+  // first seen, then "all".
+  std::vector<RequestStats> kinds;
   int timeouts = 0;
   int games_killed = 0;
   int skipped_requests = 0;
-  int64_t time_used_ms = 0;       // sum of elapsed as the engine counts it
+  int64_t time_used_ms = 0;       // sum of elapsed as the rules count it
   int64_t time_available_ms = 0;  // sum of TimeAvailableMs over the games
   int64_t lowest_bank_left_ms = 0;
   int wins = 0, draws = 0, losses = 0;
 };
 
-ProfileReport BuildProfileReport(const std::string& bot,
+ProfileReport BuildProfileReport(const Game& game, const std::string& bot,
                                  const std::string& opponent,
-                                 const TimeRules& time,
-                                 const std::vector<ProfiledGame>& games);
+                                 std::vector<ProfiledGame> games);
 
 // The report as a readable table, and as one JSON object (with a line per
-// game under "game_list").
+// game under "game_list"; the game's settings and "official" under
+// "time_rules").
 std::string ProfileTable(const ProfileReport& report);
 std::string ProfileJson(const ProfileReport& report);
 
 // `warlight profile BOT [flags]`; argv holds the arguments after "profile".
-// Returns 0, 2 on a bad flag (one line on stderr), 1 when a game cannot be
-// played or a file cannot be written.
-int ProfileMain(int argc, char** argv);
+// The game declares its own flags (Warlight: --timebank, --time-per-move,
+// --regions). Returns 0, 2 on a bad flag (one line on stderr), 1 when a
+// game cannot be played or a file cannot be written.
+int ProfileMain(Game& game, int argc, char** argv);
 
 }  // namespace wl::tools
 
