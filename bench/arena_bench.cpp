@@ -1,34 +1,39 @@
-// Whole games as the in-process arena plays them (engine lines, answer
-// reader, dumps and replay included) between built-in bots on the official
-// example map: items/s = games per second on one core.
+// Whole games as the in-process arena plays them (WlGame::Play: map file
+// read, engine lines, answer reader, dumps; no replay, as when the arena
+// keeps none) between built-in bots on the official example map: items/s =
+// games per second on one core.
 #include <cstdlib>
 #include <filesystem>
 
-#include "wl/builtin_bots.h"
 #include "bench_maps.h"
 #include "benchmark/benchmark.h"
-#include "wl/engine.h"
-#include "wl/in_process_seat.h"
-#include "wl/map_json.h"
+#include "wl/commands/wl_game.h"
 
 namespace {
 
 void BM_ArenaGame(benchmark::State& state, const char* bot1, const char* bot2) {
   const std::string map_path = wl::bench::MapPath("example");
-  absl::StatusOr<wl::Map> map = wl::tools::LoadMapFile(map_path);
-  if (!map.ok()) {
+  if (!std::filesystem::exists(map_path)) {
     state.SkipWithError("../shared/maps is absent: arena bench skipped");
     return;
   }
+  const wl::tools::WlGame game;
   int64_t seed = 1, rounds = 0;
   for (auto _ : state) {
-    wl::tools::InProcessSeat p1(wl::tools::MakeBuiltInBot(bot1, seed));
-    wl::tools::InProcessSeat p2(wl::tools::MakeBuiltInBot(bot2, seed + 1));
-    // As the arena plays when it keeps no replay.
-    wl::tools::GameRecord record = wl::tools::PlayGame(
-        *map, seed++, p1, p2, wl::tools::TimeRules(), /*record_replay=*/false);
-    rounds += record.rounds;
-    benchmark::DoNotOptimize(record.dump[0].data());
+    wl::tools::GameSetup setup;
+    setup.seed = seed;
+    setup.map = map_path;
+    setup.seats = {{bot1, static_cast<uint64_t>(seed)},
+                   {bot2, static_cast<uint64_t>(seed + 1)}};
+    ++seed;
+    absl::StatusOr<std::unique_ptr<wl::tools::PlayedGame>> played =
+        game.Play(setup);
+    if (!played.ok()) {
+      state.SkipWithError(std::string(played.status().message()).c_str());
+      return;
+    }
+    rounds += (*played)->rounds;
+    benchmark::DoNotOptimize(played->get());
   }
   state.SetItemsProcessed(state.iterations());
   state.counters["rounds/game"] = benchmark::Counter(

@@ -14,6 +14,8 @@
 #include "bots/starter/starter_bot.h"
 #include "common/files.h"
 #include "gtest/gtest.h"
+#include "wl/builtin_bots.h"
+#include "wl/commands/wl_game.h"
 
 namespace wl::tools {
 namespace {
@@ -140,16 +142,17 @@ TEST(ArenaSettingsTest, DifferencesNameEachChangedSettingAndBot) {
   const std::string script = cli.Path("bot.py");
   ASSERT_TRUE(WriteFileAtomically(script, "print(1)\n").ok());
   const std::string bot = "python3 " + script;
+  WlGame game;
   ArenaSettings before;
-  before.timebank_ms = 10000;
-  before.bots[bot] = BotIdentity(bot, false);
+  before.game = {{"--timebank", "timebank_ms", "10000"}};
+  before.bots[bot] = game.BotIdentity(bot, false);
   before.bots["gone"] = "x";
   ASSERT_TRUE(WriteFileAtomically(script, "print(2)\n").ok());
   ArenaSettings now = before;
-  now.timebank_ms = 500;
+  now.game[0].value = "500";
   now.maps = "generated";
   now.bots.erase("gone");
-  now.bots[bot] = BotIdentity(bot, false);
+  now.bots[bot] = game.BotIdentity(bot, false);
   std::vector<std::string> diff = SettingsDifferences(before, now);
   ASSERT_EQ(diff.size(), 3u);
   EXPECT_EQ(diff[0], "--timebank: 10000 before, 500 now");
@@ -201,19 +204,19 @@ TEST(ArenaRunTest, ABotPrintingToCoutInProcessCannotTouchTheTable) {
   ArenaConfig config;
   config.bots = {"noisy", "starter"};
   config.games = 2;
-  config.regions = 20;
   config.keep_replays = "all";
   config.out_dir = cli.Path("out");
-  config.in_process = [](const std::string&) { return true; };
-  config.make_bot = [](const std::string& bot,
-                       uint64_t seed) -> std::unique_ptr<Bot> {
-    if (bot == "noisy") return std::make_unique<NoisyBot>();
-    return MakeBuiltInBot(bot, seed);
-  };
+  WlGame game(
+      [](const std::string& bot, uint64_t seed) -> std::unique_ptr<Bot> {
+        if (bot == "noisy") return std::make_unique<NoisyBot>();
+        return MakeBuiltInBot(bot, seed);
+      },
+      [](const std::string&) { return true; });
+  game.set_regions(20);
   std::ostringstream terminal;
   std::streambuf* saved = std::cout.rdbuf(terminal.rdbuf());
   std::ostream out(std::cout.rdbuf());
-  const int status = RunArena(config, out);
+  const int status = RunArena(config, game, out);
   std::cout.rdbuf(saved);
   EXPECT_EQ(status, 0);
   EXPECT_EQ(terminal.str().find("noisy:"), std::string::npos);

@@ -19,15 +19,6 @@
 #include "common/cli.h"
 #include "common/files.h"
 #include "common/terminal.h"
-#include "wl/bot_command.h"
-#include "wl/bot_process.h"
-#include "wl/game_files.h"
-#include "wl/in_process_seat.h"
-#include "wl/map_json.h"
-#include "wl/match.h"
-#include "wl/verify.h"
-#include "wl/mapgen.h"
-#include "runner.h"
 
 namespace wl::tools {
 namespace {
@@ -61,8 +52,9 @@ std::string FormatDuration(double seconds) {
   return buf;
 }
 
-bool PlaysInProcess(const ArenaConfig& config, const std::string& bot) {
-  return !config.force_processes && config.in_process(bot);
+bool PlaysInProcess(const ArenaConfig& config, const Game& game,
+                    const std::string& bot) {
+  return !config.force_processes && game.PlaysInProcess(bot);
 }
 
 // A stream buffer that drops everything: std::cout's while bots play in
@@ -72,78 +64,41 @@ struct Nowhere : std::streambuf {
   std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
 };
 
-// The game's map and its JSON (for kept folders).
-absl::StatusOr<Map> GameMap(const ArenaGame& game, const ArenaConfig& config,
-                            std::string* map_json) {
-  if (!game.map.empty()) {
-    absl::StatusOr<Map> loaded = LoadMapFile(game.map);
-    if (loaded.ok()) *map_json = ReadFileToString(game.map).value_or("");
-    return loaded;
-  }
-  MapgenOptions mapgen;
-  mapgen.seed = static_cast<uint64_t>(game.seed);
-  mapgen.regions = static_cast<int>(config.regions);
-  absl::StatusOr<GeneratedMap> generated = GenerateMap(mapgen);
-  if (!generated.ok()) return generated.status();
-  *map_json = GeneratedMapToJson(*generated);
-  return generated->map;
-}
-
 // Plays one game. With a `folder` (a kept game's temporary folder), each
-// bot's stderr (or in-process log) is written there as stderr_playerN.txt.
-absl::StatusOr<GameRecord> PlayArenaGame(const ArenaGame& game,
-                                         const ArenaConfig& config,
-                                         const std::string& folder,
-                                         std::string* map_json) {
-  absl::StatusOr<Map> map = GameMap(game, config, map_json);
-  if (!map.ok()) return map.status();
-  const int64_t log_cap = folder.empty() ? 0 : config.stderr_cap;
-  std::unique_ptr<Seat> seats[2];
-  InProcessSeat* in_process[2] = {nullptr, nullptr};
-  std::string stderr_files[2];
+// bot's stderr (or in-process log) is written there as stderr_playerN.txt
+// and the game keeps what its files need.
+absl::StatusOr<std::unique_ptr<PlayedGame>> PlayArenaGame(
+    const ArenaGame& game, const ArenaConfig& config, const Game& rules,
+    const std::string& folder) {
+  GameSetup setup;
+  setup.seed = game.seed;
+  setup.map = game.map;
+  setup.force_processes = config.force_processes;
+  setup.keep_files = !folder.empty();
   for (int seat = 0; seat < 2; ++seat) {
-    const std::string& bot = game.bots[seat];
+    SeatSetup s;
+    s.bot = game.bots[seat];
+    s.seed = BotSeed(game, seat);
+    s.stderr_cap = config.stderr_cap;
     if (!folder.empty()) {
-      stderr_files[seat] =
-          (fs::path(folder) /
-           ("stderr_player" + std::to_string(seat + 1) + ".txt"))
-              .string();
+      s.stderr_path = (fs::path(folder) /
+                       ("stderr_player" + std::to_string(seat + 1) + ".txt"))
+                          .string();
     }
-    if (PlaysInProcess(config, bot)) {
-      auto seat_ptr = std::make_unique<InProcessSeat>(
-          config.make_bot(bot, BotSeed(game, seat)), log_cap);
-      in_process[seat] = seat_ptr.get();
-      seats[seat] = std::move(seat_ptr);
-      continue;
-    }
-    BotProcessOptions options;
-    options.stderr_cap_bytes = config.stderr_cap;
-    options.stderr_path = stderr_files[seat];
-    absl::StatusOr<std::unique_ptr<BotProcess>> process =
-        BotProcess::Start(BotCommand(bot, BotSeed(game, seat)), options);
-    if (!process.ok()) return process.status();
-    seats[seat] = *std::move(process);
+    setup.seats.push_back(std::move(s));
   }
-  GameRecord record = PlayGame(*map, game.seed, *seats[0], *seats[1],
-                               config.time, !folder.empty());
-  for (int seat = 0; seat < 2; ++seat) {
-    if (!in_process[seat] || folder.empty()) continue;
-    absl::Status s =
-        WriteFileAtomically(stderr_files[seat], in_process[seat]->log());
-    if (!s.ok()) return s;
-  }
-  return record;
+  return rules.Play(setup);
 }
 
-ArenaResult ToResult(const ArenaGame& game, const GameRecord& record) {
+ArenaResult ToResult(const ArenaGame& game, const PlayedGame& played) {
   ArenaResult r;
   r.key = game.key;
   for (int i = 0; i < 2; ++i) {
     r.pair[i] = game.pair_bots[i];
     r.bots[i] = game.bots[i];
-    const SeatStats& s = record.stats[i];
+    const SeatOutcome& s = played.seats[i];
     r.timeouts[i] = s.timeouts;
-    r.illegal_moves[i] = s.illegal_moves;
+    r.illegal_moves[i] = s.rejected_moves + s.failed_moves;
     r.rejected_moves[i] = s.rejected_moves;
     r.failed_moves[i] = s.failed_moves;
     r.parse_errors[i] = s.parse_errors;
@@ -154,20 +109,18 @@ ArenaResult ToResult(const ArenaGame& game, const GameRecord& record) {
   }
   r.seed = game.seed;
   r.map = game.map;
-  r.winner = WinnerName(record.outcome);
-  r.rounds = record.rounds;
+  r.winner = played.winner;
+  r.rounds = played.rounds;
   return r;
 }
 
-ArenaSettings CurrentSettings(const ArenaConfig& config) {
+ArenaSettings CurrentSettings(const ArenaConfig& config, const Game& game) {
   ArenaSettings s;
-  s.timebank_ms = config.time.timebank_ms;
-  s.time_per_move_ms = config.time.time_per_move_ms;
-  s.regions = config.regions;
+  s.game = game.Settings();
   s.maps = MapPoolIdentity(config.maps_dir, config.maps);
   s.processes = config.force_processes;
   for (const std::string& bot : config.bots) {
-    s.bots[bot] = BotIdentity(bot, PlaysInProcess(config, bot));
+    s.bots[bot] = game.BotIdentity(bot, PlaysInProcess(config, game, bot));
   }
   s.run = NewRunName();
   return s;
@@ -212,9 +165,11 @@ absl::StatusOr<std::vector<ArenaResult>> OpenResults(const std::string& path,
 // One arena run: the games still to play and what has been played.
 class ArenaRun {
  public:
-  ArenaRun(const ArenaConfig& config, std::vector<ArenaGame> schedule,
-           std::vector<ArenaResult> results, const std::string& run)
+  ArenaRun(const ArenaConfig& config, const Game& game,
+           std::vector<ArenaGame> schedule, std::vector<ArenaResult> results,
+           const std::string& run)
       : config_(config),
+        game_(game),
         schedule_(std::move(schedule)),
         results_(std::move(results)),
         kept_(config.keep_replays == "none"
@@ -241,6 +196,7 @@ class ArenaRun {
   void Progress(bool final_line);
 
   const ArenaConfig& config_;
+  const Game& game_;
   const std::vector<ArenaGame> schedule_;
   std::vector<ArenaGame> pending_;
   std::vector<ArenaResult> results_;
@@ -274,16 +230,15 @@ void ArenaRun::Play(std::FILE* results_file) {
   results_file_ = results_file;
   start_ = std::chrono::steady_clock::now();
   last_print_ = start_ - std::chrono::seconds(10);
-  {
-    Nowhere nowhere;
-    CoutRedirect silenced(&nowhere);
-    std::vector<std::thread> threads;
-    const int64_t n = std::min<int64_t>(
-        config_.jobs,
-        std::max<int64_t>(1, static_cast<int64_t>(pending_.size())));
-    for (int64_t j = 0; j < n; ++j) threads.emplace_back([this] { Worker(); });
-    for (std::thread& t : threads) t.join();
-  }
+  Nowhere nowhere;
+  std::streambuf* const cout_buffer = std::cout.rdbuf(&nowhere);
+  std::vector<std::thread> threads;
+  const int64_t n = std::min<int64_t>(
+      config_.jobs,
+      std::max<int64_t>(1, static_cast<int64_t>(pending_.size())));
+  for (int64_t j = 0; j < n; ++j) threads.emplace_back([this] { Worker(); });
+  for (std::thread& t : threads) t.join();
+  std::cout.rdbuf(cout_buffer);
   Progress(true);
 }
 
@@ -304,26 +259,23 @@ bool ArenaRun::ShouldSkip(const ArenaGame& game) {
 
 void ArenaRun::PlayOne(const ArenaGame& game) {
   absl::StatusOr<std::string> folder = kept_.StartGame(game);
-  std::string map_json;
-  absl::StatusOr<GameRecord> record =
-      folder.ok() ? PlayArenaGame(game, config_, *folder, &map_json)
-                  : absl::StatusOr<GameRecord>(folder.status());
-  if (!record.ok()) {
+  absl::StatusOr<std::unique_ptr<PlayedGame>> played =
+      folder.ok()
+          ? PlayArenaGame(game, config_, game_, *folder)
+          : absl::StatusOr<std::unique_ptr<PlayedGame>>(folder.status());
+  if (!played.ok()) {
     std::lock_guard<std::mutex> lock(mu_);
     ++failures_;
-    failure_ = std::string(record.status().message());
+    failure_ = std::string(played.status().message());
     return;
   }
-  ArenaResult result = ToResult(game, *record);
+  ArenaResult result = ToResult(game, **played);
   const bool first_bot_lost =
       result.winner != "draw" && (result.winner == "player1") == game.swapped;
   const bool keep = config_.keep_replays == "all" ||
                     (config_.keep_replays == "losses" && first_bot_lost);
   // The folder is whole before the result line says the game is done.
-  absl::Status kept = kept_.Finish(
-      game, keep, *record, map_json,
-      ResultJson(*record, game.seed, game.map.empty() ? "generated" : game.map,
-                 game.bots[0], game.bots[1], "warlight arena"));
+  absl::Status kept = kept_.Finish(game, keep, **played, "warlight arena");
   if (!kept.ok()) std::cerr << "warlight arena: " << Why(kept) << "\n";
   Record(game, result);
 }
@@ -380,10 +332,10 @@ void ArenaRun::Progress(bool final_line) {
 }
 
 // Every bot that plays as a process must be able to start.
-absl::Status CheckBots(const ArenaConfig& config) {
+absl::Status CheckBots(const ArenaConfig& config, const Game& game) {
   for (const std::string& bot : config.bots) {
-    if (PlaysInProcess(config, bot)) continue;
-    absl::Status ok = CheckBotCanStart(bot);
+    if (PlaysInProcess(config, game, bot)) continue;
+    absl::Status ok = game.CheckBot(bot);
     if (!ok.ok()) return ok;
   }
   return absl::OkStatus();
@@ -406,9 +358,10 @@ absl::Status PrepareResults(const ArenaConfig& config, ArenaSettings* settings,
 
 }  // namespace
 
-int RunArena(const ArenaConfig& config, std::ostream& out) {
-  if (absl::Status ok = CheckBots(config); !ok.ok()) return Error(Why(ok));
-  ArenaSettings settings = CurrentSettings(config);
+int RunArena(const ArenaConfig& config, Game& game, std::ostream& out) {
+  if (absl::Status ok = CheckBots(config, game); !ok.ok())
+    return Error(Why(ok));
+  ArenaSettings settings = CurrentSettings(config, game);
   std::vector<ArenaResult> results;
   std::FILE* results_file = nullptr;
   if (absl::Status ok =
@@ -422,7 +375,7 @@ int RunArena(const ArenaConfig& config, std::ostream& out) {
               << GamesPlayedPerPair(config.games)
               << " games per pair are played\n";
   }
-  ArenaRun run(config,
+  ArenaRun run(config, game,
                Schedule(config.bots, static_cast<int>(config.games),
                         config.seed, config.maps),
                std::move(results), settings.run);
@@ -480,9 +433,8 @@ constexpr const char* kArenaHelp =
     "Subcommand: `warlight arena merge FILE...` combines result files.";
 
 // Declares the flags; the text ones are parsed after.
-void DeclareFlags(Flags* flags, ArenaConfig* c, std::string* sprt_text,
-                  std::string* shard_text, int64_t* timebank,
-                  int64_t* time_per_move) {
+void DeclareFlags(Flags* flags, Game& game, ArenaConfig* c,
+                  std::string* sprt_text, std::string* shard_text) {
   flags->Int("games", &c->games, "N",
              "games per pair; each seed is played in both seats, so an odd N "
              "plays N+1");
@@ -491,8 +443,7 @@ void DeclareFlags(Flags* flags, ArenaConfig* c, std::string* sprt_text,
   flags->String("maps", &c->maps_dir, "DIR",
                 "a folder of official JSON maps, drawn by the seed; without "
                 "it, generated maps");
-  flags->Int("regions", &c->regions, "N",
-             "regions of generated maps; 0: varied");
+  game.DeclareFlags(*flags);  // Warlight: --regions, --timebank, ...
   flags->Int("jobs", &c->jobs, "J", "games played at once");
   flags->String("results", &c->results_path, "FILE",
                 "append each finished game as a JSON line; a re-run with the "
@@ -507,15 +458,12 @@ void DeclareFlags(Flags* flags, ArenaConfig* c, std::string* sprt_text,
                 "stop a pair when the SPRT accepts H0 (elo0) or H1 (elo1)");
   flags->Bool("processes", &c->force_processes,
               "play the bots of bots/ as processes too");
-  flags->Int("timebank", timebank, "MS",
-             "the time bank; the default is the official one");
-  flags->Int("time-per-move", time_per_move, "MS",
-             "added to the bank per answer; the default is the official one");
   flags->Bool("json", &c->json, "print the final table as JSON");
 }
 
 // Checks the parsed flags; an error message, or "" when they are fine.
-std::string Validate(ArenaConfig* c, const std::string& sprt_text,
+std::string Validate(ArenaConfig* c, const Game& game,
+                     const std::string& sprt_text,
                      const std::string& shard_text) {
   if (c->bots.size() < 2) return "needs at least two bots";
   if (c->games < 1 || c->games > kMaxGamesPerPair)
@@ -529,9 +477,7 @@ std::string Validate(ArenaConfig* c, const std::string& sprt_text,
   }
   if (c->jobs < 1 || c->jobs > kMaxJobs)
     return "--jobs must be between 1 and " + std::to_string(kMaxJobs);
-  if (c->time.timebank_ms < 1 || c->time.time_per_move_ms < 0)
-    return "bad time rules";
-  if (c->regions < 0) return "--regions must be >= 0";
+  if (std::string error = game.CheckFlags(); !error.empty()) return error;
   if (c->keep_replays != "none" && c->keep_replays != "all" &&
       c->keep_replays != "losses") {
     return "--keep-replays must be losses, all or none";
@@ -541,7 +487,7 @@ std::string Validate(ArenaConfig* c, const std::string& sprt_text,
   if (!ParseShard(shard_text, c))
     return "--shard needs K/N with 1 <= K <= N, e.g. 2/8";
   if (!c->maps_dir.empty()) {
-    absl::StatusOr<std::vector<std::string>> maps = ListMapFiles(c->maps_dir);
+    absl::StatusOr<std::vector<std::string>> maps = game.ListMaps(c->maps_dir);
     if (!maps.ok()) return std::string(maps.status().message());
     c->maps = *std::move(maps);
   }
@@ -552,24 +498,20 @@ int MergeMain(int argc, char** argv);
 
 }  // namespace
 
-int ArenaMain(int argc, char** argv) {
+int ArenaMain(Game& game, int argc, char** argv) {
   if (argc > 0 && std::string(argv[0]) == "merge")
     return MergeMain(argc - 1, argv + 1);
   ArenaConfig config;
   config.jobs = std::max(1u, std::thread::hardware_concurrency());
   std::string sprt_text, shard_text;
-  int64_t timebank = kTimebankMs, time_per_move = kTimePerMoveMs;
   Flags flags("arena", "BOT BOT [BOT...]", kArenaHelp);
-  DeclareFlags(&flags, &config, &sprt_text, &shard_text, &timebank,
-               &time_per_move);
+  DeclareFlags(&flags, game, &config, &sprt_text, &shard_text);
   if (std::optional<int> exit = flags.Parse(argc, argv, &config.bots))
     return *exit;
-  config.time = TimeRules{timebank, time_per_move};
-  const std::string error = Validate(&config, sprt_text, shard_text);
+  const std::string error = Validate(&config, game, sprt_text, shard_text);
   if (!error.empty()) return flags.Fail(EscapeForTerminal(error));
-  KillBotsOnExitSignals();
   std::ostream out(std::cout.rdbuf());  // the table's own stream
-  return RunArena(config, out);
+  return RunArena(config, game, out);
 }
 
 namespace {

@@ -5,8 +5,12 @@
 //   warlight arena greedy starter --games 200 --maps ../shared/maps/real
 //                  --results results.jsonl --jobs 2 --sprt 0,10
 //
-// A BOT is any folder under bots/ (played in process) or any shell command
-// (played through a process exactly as in `warlight match`). Every finished
+// The arena knows no game's rules: it plays through a Game (common/game.h),
+// which declares its own flags (Warlight: --timebank, --time-per-move,
+// --regions), plays each game and writes its folder. A BOT is any bot the
+// game plays in process (Warlight: a folder under bots/) or any shell
+// command (played through a process exactly as in `warlight match`). Every
+// finished
 // game is one JSON line in --results after a settings line (results.h,
 // settings.h): a re-run with the same settings skips the games already
 // there, one with other settings is refused. --shard K/N splits the
@@ -15,38 +19,34 @@
 // (--keep-replays folders).
 //
 // Tests and tools may run an arena in process:
+//   WlGame game;                       // wl/commands/wl_game.h
 //   ArenaConfig config;
 //   config.bots = {"greedy", "starter"};
 //   config.games = 4;
-//   int status = RunArena(config, std::cout);
+//   int status = RunArena(config, game, std::cout);
 #ifndef WL_TOOLS_ARENA_ARENA_H_
 #define WL_TOOLS_ARENA_ARENA_H_
 
 #include <cstdint>
-#include <functional>
-#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
 
-#include "wl/builtin_bots.h"
 #include "arena/results.h"
 #include "arena/schedule.h"
 #include "arena/stats.h"
 #include "arena/table.h"
-#include "bot.h"
-#include "wl/engine.h"
+#include "common/game.h"
 
 namespace wl::tools {
 
-// Everything an arena run is told (the flags of `warlight arena`).
+// Everything an arena run is told (the flags of `warlight arena` but the
+// game's own, which the Game holds).
 struct ArenaConfig {
   std::vector<std::string> bots;
-  std::string maps_dir;           // "" for generated maps
+  std::string maps_dir;           // "" for maps the game makes from the seed
   std::vector<std::string> maps;  // the pool's files (from maps_dir)
-  int64_t regions = 0;            // of generated maps; 0: varied
   bool force_processes = false;   // --processes
-  TimeRules time;
   int64_t games = 100;  // per pair, as asked (odd: one more is played)
   int64_t seed = 1;
   int64_t jobs = 1;
@@ -58,20 +58,19 @@ struct ArenaConfig {
   bool json = false;
   bool sprt = false;
   double elo0 = 0, elo1 = 0;
-  // Which bots play in process, and how they are made.
-  std::function<bool(const std::string&)> in_process = IsBuiltInBot;
-  std::function<std::unique_ptr<Bot>(const std::string&, uint64_t)> make_bot =
-      MakeBuiltInBot;
 };
 
-// Plays the arena; the final table goes to `out`, progress and errors to
-// stderr. While games run, std::cout points nowhere, so a bot printing to
-// std::cout in process cannot touch `out` (give it std::cout's buffer from
-// before the call). Returns the exit status: 0, 1 when games failed, 2
-// when the run cannot start (a bot that cannot start, stale results).
-int RunArena(const ArenaConfig& config, std::ostream& out);
+// Plays the arena's games of `game`; the final table goes to `out`,
+// progress and errors to stderr. While games run, std::cout points nowhere,
+// so a bot printing to std::cout in process cannot touch `out` (give it
+// std::cout's buffer from before the call). Returns the exit status: 0, 1
+// when games failed, 2 when the run cannot start (a bot that cannot start,
+// stale results).
+int RunArena(const ArenaConfig& config, Game& game, std::ostream& out);
 
-int ArenaMain(int argc, char** argv);
+// `warlight arena ARGS` (argv: the arguments after "arena"), and `warlight
+// arena merge FILE...`.
+int ArenaMain(Game& game, int argc, char** argv);
 
 }  // namespace wl::tools
 

@@ -4,7 +4,6 @@
 #include <system_error>
 
 #include "absl/status/statusor.h"
-#include "wl/game_files.h"
 
 namespace wl::tools {
 
@@ -46,9 +45,8 @@ absl::StatusOr<std::string> KeptGames::StartGame(const ArenaGame& game) const {
 }
 
 absl::Status KeptGames::Finish(const ArenaGame& game, bool keep,
-                               const GameRecord& record,
-                               const std::string& map_json,
-                               const std::string& result_json) const {
+                               const PlayedGame& played,
+                               const std::string& command) const {
   if (dir_.empty()) return absl::OkStatus();
   const std::string temp = TempOf(game);
   std::error_code ec;
@@ -56,7 +54,7 @@ absl::Status KeptGames::Finish(const ArenaGame& game, bool keep,
     fs::remove_all(temp, ec);
     return absl::OkStatus();
   }
-  absl::Status written = WriteGameFolder(temp, record, map_json, result_json);
+  absl::Status written = played.WriteFiles(temp, command);
   if (!written.ok()) return written;
   const std::string folder = FolderOf(game);
   fs::remove_all(folder, ec);

@@ -1,5 +1,6 @@
 // kept_games.h: the game folders `warlight arena --keep-replays` keeps, each
-// as `warlight match` writes one (dumps, replay.txt, replay.html, map.json,
+// with the files the game writes (PlayedGame::WriteFiles; Warlight's as
+// `warlight match` writes them: dumps, replay.txt, replay.html, map.json,
 // result.json) plus each bot's stderr (stderr_player1.txt, ...).
 //
 // A folder is written under a temporary name and renamed when whole, before
@@ -10,7 +11,7 @@
 //   kept.ClearUnrecorded(pending);            // on (re)start
 //   std::string tmp = kept.StartGame(game);   // stderr files go here
 //   ... play ...
-//   kept.Finish(game, keep, record, map_json, result_json);
+//   kept.Finish(game, keep, *played, "warlight arena");
 #ifndef WL_TOOLS_ARENA_KEPT_GAMES_H_
 #define WL_TOOLS_ARENA_KEPT_GAMES_H_
 
@@ -20,7 +21,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "arena/schedule.h"
-#include "wl/engine.h"
+#include "common/game.h"
 
 namespace wl::tools {
 
@@ -44,11 +45,12 @@ class KeptGames {
   // nothing); the bots' stderr files are written into it while they play.
   absl::StatusOr<std::string> StartGame(const ArenaGame& game) const;
 
-  // Writes the game's files into its temporary folder and renames it to
-  // FolderOf(game) when `keep`; removes the temporary folder otherwise.
+  // Writes the game's files (result.json naming `command`) into its
+  // temporary folder and renames it to FolderOf(game) when `keep`; removes
+  // the temporary folder otherwise.
   absl::Status Finish(const ArenaGame& game, bool keep,
-                      const GameRecord& record, const std::string& map_json,
-                      const std::string& result_json) const;
+                      const PlayedGame& played,
+                      const std::string& command) const;
 
  private:
   std::string TempOf(const ArenaGame& game) const;

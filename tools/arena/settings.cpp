@@ -2,14 +2,14 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include "wl/builtin_bots.h"
 #include "boost/json.hpp"
-#include "wl/bot_command.h"
 
 namespace wl::tools {
 
@@ -55,52 +55,61 @@ std::string MapPoolIdentity(const std::string& dir,
          Hex(hash);
 }
 
-namespace {
-
-std::string FileHashText(const std::string& path) {
+std::string FileIdentity(const std::string& path) {
   std::optional<uint64_t> hash = HashFile(path);
   return hash ? "fnv1a64 " + Hex(*hash) : "unreadable";
 }
 
-// The command line plus the hashes of its executable and of each word that
-// names a file (a script, a jar).
-std::string CommandIdentity(const std::string& bot) {
-  std::string id = "command " + bot;
-  const std::string program = BotExecutable(bot);
-  id += "; executable " + (program.empty()
+std::string CommandIdentity(const std::string& command,
+                            const std::string& executable) {
+  std::string id = "command " + command;
+  id += "; executable " + (executable.empty()
                                ? std::string("unknown")
-                               : program + " " + FileHashText(program));
-  std::istringstream words(bot);
+                               : executable + " " + FileIdentity(executable));
+  std::istringstream words(command);
   bool first = true;
   for (std::string word; words >> word; first = false) {
     std::error_code ec;
     if (first || !fs::is_regular_file(word, ec)) continue;
-    id += "; " + word + " " + FileHashText(word);
+    id += "; " + word + " " + FileIdentity(word);
   }
   return id;
 }
 
-}  // namespace
+namespace {
 
-std::string BotIdentity(const std::string& bot, bool in_process) {
-  if (!IsRepositoryBot(bot)) return CommandIdentity(bot);
-  std::string binary = ResolveBotCommand(bot);
-  std::error_code ec;
-  if (!fs::is_regular_file(binary, ec)) {
-    // Not built as a binary: what plays is the code inside this program.
-    binary = fs::read_symlink("/proc/self/exe", ec).string();
+// A game setting's value in the settings line: a number when it is a
+// decimal integer (as Warlight's always were), else a string.
+json::value SettingValue(const std::string& text) {
+  int64_t n = 0;
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, n);
+  if (!text.empty() && ec == std::errc() && ptr == end &&
+      std::to_string(n) == text) {
+    return n;
   }
-  return std::string(in_process ? "in process" : "process") + "; binary " +
-         FileHashText(binary);
+  return json::value(text);
 }
+
+std::string SettingText(const json::value& v) {
+  if (v.is_string()) return std::string(v.as_string());
+  return std::to_string(v.to_number<int64_t>());
+}
+
+bool IsArenaKey(const std::string& key) {
+  return key == "maps" || key == "processes" || key == "bots";
+}
+
+}  // namespace
 
 std::string SettingsLine(const ArenaSettings& s) {
   json::object bots;
   for (const auto& [bot, id] : s.bots) bots[bot] = id;
-  json::object o{
-      {"timebank_ms", s.timebank_ms}, {"time_per_move_ms", s.time_per_move_ms},
-      {"regions", s.regions},         {"maps", s.maps},
-      {"processes", s.processes},     {"bots", bots}};
+  json::object o;
+  for (const GameSetting& g : s.game) o[g.key] = SettingValue(g.value);
+  o["maps"] = s.maps;
+  o["processes"] = s.processes;
+  o["bots"] = std::move(bots);
   const std::string text = json::serialize(o);
   return json::serialize(json::object{{"arena_settings", o},
                                       {"fingerprint", Hex(Fnv1a64(text))},
@@ -116,9 +125,10 @@ std::optional<ArenaSettings> ParseSettingsLine(const std::string& line) {
   try {
     const json::object& o = v.at("arena_settings").as_object();
     ArenaSettings s;
-    s.timebank_ms = o.at("timebank_ms").to_number<int64_t>();
-    s.time_per_move_ms = o.at("time_per_move_ms").to_number<int64_t>();
-    s.regions = o.at("regions").to_number<int64_t>();
+    for (const auto& [key, value] : o) {
+      const std::string k(key);
+      if (!IsArenaKey(k)) s.game.push_back({k, k, SettingText(value)});
+    }
     s.maps = std::string(o.at("maps").as_string());
     s.processes = o.at("processes").as_bool();
     for (const auto& [bot, id] : o.at("bots").as_object()) {
@@ -138,12 +148,18 @@ std::vector<std::string> SettingsDifferences(const ArenaSettings& before,
                      const std::string& b) {
     if (a != b) diff.push_back(name + ": " + a + " before, " + b + " now");
   };
-  compare("--timebank", std::to_string(before.timebank_ms),
-          std::to_string(now.timebank_ms));
-  compare("--time-per-move", std::to_string(before.time_per_move_ms),
-          std::to_string(now.time_per_move_ms));
-  compare("--regions", std::to_string(before.regions),
-          std::to_string(now.regions));
+  auto find = [](const std::vector<GameSetting>& in, const std::string& key) {
+    return std::find_if(in.begin(), in.end(),
+                        [&](const GameSetting& g) { return g.key == key; });
+  };
+  for (const GameSetting& g : now.game) {
+    auto it = find(before.game, g.key);
+    compare(g.flag, it == before.game.end() ? "none" : it->value, g.value);
+  }
+  for (const GameSetting& g : before.game) {
+    if (find(now.game, g.key) == now.game.end())
+      compare(g.flag, g.value, "none");
+  }
   compare("--maps", before.maps, now.maps);
   compare("--processes", before.processes ? "on" : "off",
           now.processes ? "on" : "off");

@@ -5,17 +5,17 @@
 // settings object and its fingerprint. A re-run compares the file's settings
 // with its own and refuses when they differ, naming each difference:
 //
-//   ArenaSettings now = ...;  // from the flags, CurrentBotIdentity per bot
+//   ArenaSettings now = ...;  // the game's Settings(), each BotIdentity
 //   std::vector<std::string> diff = SettingsDifferences(old, now);
 //   for (const std::string& d : diff) std::cerr << d << "\n";
 //
-// What counts: the time rules, --regions, the map pool (each file's name and
-// bytes), --processes, and each bot's identity: for a repository bot the
-// FNV-1a 64 hash of its built binary; for a command, the command line, the
-// hash of its executable and of every file the command line names (a
-// script, a jar). The seed, --games, --jobs and --shard do not change how a
-// game is played (a game's seed is part of its key), so a run may be
-// extended with more games or another seed.
+// What counts: the game's own settings (Game::Settings: Warlight's time
+// rules and --regions), the map pool (each file's name and bytes),
+// --processes, and each bot's identity (Game::BotIdentity: for a
+// repository bot the FNV-1a 64 hash of its built binary; for a command,
+// CommandIdentity below). The seed, --games, --jobs and --shard do not
+// change how a game is played (a game's seed is part of its key), so a run
+// may be extended with more games or another seed.
 #ifndef WL_TOOLS_ARENA_SETTINGS_H_
 #define WL_TOOLS_ARENA_SETTINGS_H_
 
@@ -26,13 +26,14 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "common/game.h"
 
 namespace wl::tools {
 
 struct ArenaSettings {
-  int64_t timebank_ms = 0;
-  int64_t time_per_move_ms = 0;
-  int64_t regions = 0;     // of generated maps; 0: varied
+  // The game's (Game::Settings), first in the settings line. Read back
+  // from a file, each flag is its key (the file does not name flags).
+  std::vector<GameSetting> game;
   std::string maps;        // "generated" or "DIR: N maps, fnv1a64 HEX"
   bool processes = false;  // --processes
   // BOT argument -> its identity, e.g. "in process; binary fnv1a64 HEX".
@@ -50,8 +51,14 @@ std::string Hex(uint64_t x);
 std::string MapPoolIdentity(const std::string& dir,
                             const std::vector<std::string>& files);
 
-// The identity of a BOT argument as it will play.
-std::string BotIdentity(const std::string& bot, bool in_process);
+// "fnv1a64 HEX" of a file's bytes, or "unreadable".
+std::string FileIdentity(const std::string& path);
+
+// The identity of a bot played as a shell command: the command line, the
+// hash of `executable` (the program it runs, "" when unknown) and of every
+// later word that names a file (a script, a jar).
+std::string CommandIdentity(const std::string& command,
+                            const std::string& executable);
 
 // The settings line (no newline) and its parse (nullopt: not one).
 std::string SettingsLine(const ArenaSettings& s);
@@ -59,7 +66,9 @@ std::optional<ArenaSettings> ParseSettingsLine(const std::string& line);
 
 // One readable line per difference, e.g. "--timebank: 10000 before, 2000
 // now" or "bot mybot: in process; binary fnv1a64 1f.. before, .. now". A bot
-// known to only one side is no difference.
+// known to only one side is no difference; a game setting is ("none" on the
+// side that lacks it). Game settings are matched by key and named by
+// `now`'s flags.
 std::vector<std::string> SettingsDifferences(const ArenaSettings& before,
                                              const ArenaSettings& now);
 

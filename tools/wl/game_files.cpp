@@ -5,9 +5,11 @@
 #include <system_error>
 #include <utility>
 
+#include "boost/json.hpp"
 #include "common/files.h"
 #include "wl/map_json.h"
-#include "viewer/viewer.h"
+#include "wl/mapgen.h"
+#include "wl/verify.h"
 
 namespace wl::tools {
 
@@ -29,6 +31,56 @@ absl::StatusOr<std::vector<std::string>> ListMapFiles(const std::string& dir) {
   return maps;
 }
 
+absl::StatusOr<GameMap> LoadGameMap(const std::string& file, uint64_t seed,
+                                    int64_t regions) {
+  GameMap game_map;
+  if (!file.empty()) {
+    absl::StatusOr<Map> loaded = LoadMapFile(file);
+    if (!loaded.ok()) return loaded.status();
+    game_map.map = *std::move(loaded);
+    game_map.json = ReadFileToString(file).value_or(MapToJson(game_map.map));
+    return game_map;
+  }
+  MapgenOptions options;
+  options.seed = seed;
+  options.regions = static_cast<int>(regions);
+  absl::StatusOr<GeneratedMap> generated = GenerateMap(options);
+  if (!generated.ok()) return generated.status();
+  game_map.json = GeneratedMapToJson(*generated);
+  game_map.map = std::move(generated->map);
+  return game_map;
+}
+
+std::string ResultJson(const GameRecord& record, int64_t seed,
+                       const std::string& map_name, const std::string& bot1,
+                       const std::string& bot2, const std::string& command) {
+  boost::json::array players;
+  const std::string bots[2] = {bot1, bot2};
+  for (int i = 0; i < 2; ++i) {
+    const SeatStats& s = record.stats[i];
+    players.push_back(
+        boost::json::object{{"name", i == 0 ? "player1" : "player2"},
+                            {"bot", bots[i]},
+                            {"timeouts", s.timeouts},
+                            {"killed", s.killed},
+                            {"illegal_moves", s.illegal_moves},
+                            {"rejected_moves", s.rejected_moves},
+                            {"failed_moves", s.failed_moves},
+                            {"parse_errors", s.parse_errors},
+                            {"time_used_ms", s.time_used_ms},
+                            {"crashed", s.crashed},
+                            {"crash_round", s.crash_round},
+                            {"crash", s.crash}});
+  }
+  boost::json::object result{{"seed", seed},
+                             {"map", map_name},
+                             {"winner", WinnerName(record.outcome)},
+                             {"rounds", record.rounds},
+                             {"players", players},
+                             {"command", command}};
+  return boost::json::serialize(result) + "\n";
+}
+
 absl::Status WriteGameFolder(const std::string& dir, const GameRecord& record,
                              const std::string& map_json,
                              const std::string& result_json) {
@@ -47,12 +99,7 @@ absl::Status WriteGameFolder(const std::string& dir, const GameRecord& record,
     absl::Status written = WriteFileAtomically((folder / name).string(), *text);
     if (!written.ok()) return written;
   }
-  // The page to watch it in a browser (needs the recorded replay).
-  if (record.replay.empty()) return absl::OkStatus();
-  absl::StatusOr<std::string> page = ReplayHtmlFromFiles(
-      {record.replay, map_json, result_json, {record.dump[0], record.dump[1]}});
-  if (!page.ok()) return page.status();
-  return WriteFileAtomically((folder / "replay.html").string(), *page);
+  return absl::OkStatus();
 }
 
 }  // namespace wl::tools

@@ -1,22 +1,27 @@
-// game_files.h: the files around games: a folder's map pool, and the folder
-// a finished game is written to (the files `warlight match` writes).
+// game_files.h: the files around Warlight games: a folder's map pool, a
+// game's map (from a file or generated from the seed), result.json, and
+// the harness's files of a finished game (what `warlight match` writes but
+// the replay page, which wl/commands/ adds: the harness knows no viewer).
 //
 //   absl::StatusOr<std::vector<std::string>> maps =
 //       wl::tools::ListMapFiles("../shared/maps/real");
 //   if (!maps.ok()) { std::cerr << maps.status().message() << "\n"; }
 //
-//   GameRecord record = PlayGame(map, seed, p1, p2);
+//   absl::StatusOr<GameMap> map = wl::tools::LoadGameMap("", seed, 0);
+//   GameRecord record = PlayGame(map->map, seed, p1, p2);
 //   absl::Status s = wl::tools::WriteGameFolder(
-//       "games/x", record, map_json,
+//       "games/x", record, map->json,
 //       ResultJson(record, seed, map_name, bot1, bot2, command));
 #ifndef WL_TOOLS_WL_GAME_FILES_H_
 #define WL_TOOLS_WL_GAME_FILES_H_
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "map.h"
 #include "wl/engine.h"
 
 namespace wl::tools {
@@ -26,10 +31,27 @@ namespace wl::tools {
 // file, or one of them is not a valid map.
 absl::StatusOr<std::vector<std::string>> ListMapFiles(const std::string& dir);
 
+// A game's map and its JSON for map.json.
+struct GameMap {
+  Map map;
+  std::string json;  // a file's own text (its order kept), or generated
+};
+
+// The map of `file` (official JSON), or with `file` "" the map generated
+// from `seed` with `regions` regions (0: like the real maps; mapgen.h).
+// Fails with a one-line message.
+absl::StatusOr<GameMap> LoadGameMap(const std::string& file, uint64_t seed,
+                                    int64_t regions);
+
+// result.json of a finished game (one line). `map_name` is what it says of
+// the map, `command` the tool that played it ("warlight match ...").
+std::string ResultJson(const GameRecord& record, int64_t seed,
+                       const std::string& map_name, const std::string& bot1,
+                       const std::string& bot2, const std::string& command);
+
 // Creates `dir` if needed and writes dump_player1.txt, dump_player2.txt,
-// replay.txt, map.json, result.json and (when the replay was recorded)
-// replay.html into it, each whole (temporary file, then rename). Fails with
-// the first file that cannot be written.
+// replay.txt, map.json and result.json into it, each whole (temporary
+// file, then rename). Fails with the first file that cannot be written.
 absl::Status WriteGameFolder(const std::string& dir, const GameRecord& record,
                              const std::string& map_json,
                              const std::string& result_json);

@@ -36,7 +36,7 @@ class WlPlayedGame : public PlayedGame {
   WlPlayedGame(GameRecord record, std::string map_json, GameSetup setup);
 
   // Dumps, replay.txt, map.json, result.json, replay.html (when the replay
-  // was recorded).
+  // was recorded). result.json names a map file, or "generated".
   absl::Status WriteFiles(const std::string& dir,
                           const std::string& command) const override;
   // The replay's text (its three histories, spec section 11).
@@ -50,6 +50,14 @@ class WlPlayedGame : public PlayedGame {
   std::string map_json_;
   GameSetup setup_;
 };
+
+// WriteGameFolder (game_files.h) plus replay.html, the page to watch the
+// game in a browser, when the replay was recorded: the folder `warlight
+// match` writes and the arena keeps.
+absl::Status WriteGameFolderWithPage(const std::string& dir,
+                                     const GameRecord& record,
+                                     const std::string& map_json,
+                                     const std::string& result_json);
 
 class WlGame : public Game {
  public:
@@ -77,6 +85,10 @@ class WlGame : public Game {
   // Spec section 9: the first bank, then at most min(time per move, bank)
   // more per request.
   int64_t TimeAvailableMs(int64_t requests) const override;
+  // The official time bank and time per move.
+  bool OfficialRules() const override;
+  // "pick", "place", "attack" (timing_seat.h).
+  std::vector<std::string> RequestKinds() const override;
 
   // The time rules and the regions of generated maps (0: varied), as the
   // flags set them.
