@@ -4,7 +4,7 @@
 // stepping, keys, views, URL parameters). A game supplies the parts:
 //
 //   wl::tools::PageParts parts;
-//   parts.title = "Warlight replay: a vs b";   // plain text
+//   parts.title = "Replay: bot a vs bot b";   // plain text
 //   parts.board = svg;            // the drawing area's markup
 //   parts.panel = panel_html;     // markup under the controls
 //   parts.data_json = json;       // the game's data, serialised JSON
