@@ -104,10 +104,18 @@ class FakeGame : public Game {
   std::string Name() const override { return "fake"; }
   void DeclareFlags(Flags&) override {}
   std::string CheckFlags() const override { return ""; }
-  std::vector<std::pair<std::string, std::string>> Settings() const override {
-    return {};
+  std::vector<GameSetting> Settings() const override { return {}; }
+  absl::StatusOr<std::vector<std::string>> ListMaps(
+      const std::string&) const override {
+    return std::vector<std::string>{};
   }
   bool PlaysInProcess(const std::string&) const override { return true; }
+  absl::Status CheckBot(const std::string&) const override {
+    return absl::OkStatus();
+  }
+  std::string BotIdentity(const std::string& bot, bool) const override {
+    return bot;
+  }
   absl::StatusOr<std::unique_ptr<PlayedGame>> Play(
       const GameSetup& setup) const override {
     if (!setup.keep_files) return absl::FailedPreconditionError("no files");
