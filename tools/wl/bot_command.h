@@ -1,5 +1,6 @@
-// bot_command.h: what a BOT argument of `warlight match`, `arena` or
-// `profile` runs, and whether it can start, checked before any game.
+// bot_command.h: whether a BOT argument of `warlight match`, `arena` or
+// `profile` can start, checked before any game, and the program it runs:
+// common/bots.h over Warlight's bot folders (builtin_bots.h WlBotFolders).
 //
 // A BOT is the name of a bot built from this repository's bots/ folder
 // (starter, random, greedy, mcts, or a fork such as mybot) or any shell
@@ -20,6 +21,7 @@
 #include <string>
 
 #include "absl/status/status.h"
+#include "common/bots.h"
 
 namespace wl::tools {
 

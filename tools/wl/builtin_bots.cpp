@@ -1,62 +1,39 @@
 #include "wl/builtin_bots.h"
 
-#include <algorithm>
-#include <filesystem>
-
 namespace wl::tools {
 
+const BotRegistry<Bot>& BuiltInBots() {
+  static const BotRegistry<Bot> kRegistry(RegisteredBots());
+  return kRegistry;
+}
+
 const std::vector<std::string>& BuiltInBotNames() {
-  static const std::vector<std::string> kNames = [] {
-    std::vector<std::string> names;
-    for (const RegisteredBot& bot : RegisteredBots()) {
-      names.push_back(bot.name);
-    }
-    return names;
-  }();
-  return kNames;
+  return BuiltInBots().Names();
 }
 
 std::unique_ptr<Bot> MakeBuiltInBot(const std::string& name, uint64_t seed) {
-  for (const RegisteredBot& bot : RegisteredBots()) {
-    if (name == bot.name) return bot.make(seed);
-  }
-  return nullptr;
+  return BuiltInBots().Make(name, seed);
 }
 
 bool IsBuiltInBot(const std::string& name) {
-  const std::vector<std::string>& names = BuiltInBotNames();
-  return std::find(names.begin(), names.end(), name) != names.end();
+  return BuiltInBots().Contains(name);
 }
 
-namespace {
-
-std::filesystem::path RepositoryBotPath(const std::string& bot) {
-  if (bot.empty() || bot.find_first_of(" /\t'\"") != std::string::npos) {
-    return {};
-  }
-  std::error_code ec;
-  std::filesystem::path self =
-      std::filesystem::read_symlink("/proc/self/exe", ec);
-  std::filesystem::path dir =
-      ec ? std::filesystem::current_path() : self.parent_path();
-  return dir / "bots" / bot;
+const BotFolders& WlBotFolders() {
+  static const BotFolders kFolders = BotFolders::Default(BuiltInBotNames());
+  return kFolders;
 }
-
-}  // namespace
 
 bool IsRepositoryBot(const std::string& bot) {
-  std::filesystem::path path = RepositoryBotPath(bot);
-  return IsBuiltInBot(bot) || (!path.empty() && std::filesystem::exists(path));
+  return IsRepositoryBot(bot, WlBotFolders());
 }
 
 std::string ResolveBotCommand(const std::string& bot) {
-  return IsRepositoryBot(bot) ? RepositoryBotPath(bot).string() : bot;
+  return ResolveBotCommand(bot, WlBotFolders());
 }
 
 std::string BotCommand(const std::string& bot, uint64_t seed) {
-  std::string command = ResolveBotCommand(bot);
-  if (IsRepositoryBot(bot)) command += " --seed " + std::to_string(seed);
-  return command;
+  return BotCommand(bot, seed, WlBotFolders());
 }
 
 }  // namespace wl::tools

@@ -1,5 +1,5 @@
-// builtin_bots.h: the bots of this repository, by name, for playing in
-// process (the arena) or as a process (match, arena, profile).
+// builtin_bots.h: the Warlight bots of this repository, by name, for playing
+// in process (the arena) or as a process (match, arena, profile).
 //
 //   std::unique_ptr<wl::Bot> bot = wl::tools::MakeBuiltInBot("greedy", 7);
 //   if (!bot) { /* not a built-in name: treat it as a shell command */ }
@@ -12,18 +12,33 @@
 // and generates a factory for it (cmake/WlBots.cmake), which makes it with
 // MakeSeededBot below. A folder whose class the build cannot find plays as
 // a process only, and the configure says so.
+//
+// This is Warlight's instance of the game-independent registry
+// (common/bot_registry.h) and bot resolution (common/bots.h): the
+// one-argument functions below use WlBotFolders().
 #ifndef WL_TOOLS_WL_BUILTIN_BOTS_H_
 #define WL_TOOLS_WL_BUILTIN_BOTS_H_
 
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "bot.h"
+#include "common/bot_registry.h"
+#include "common/bots.h"
 
 namespace wl::tools {
+
+// One bot of bots/ that can play in process: name, class_name, make.
+using RegisteredBot = BotEntry<Bot>;
+
+// Every bot of bots/*/ whose class the build found, sorted by name. Defined
+// in the generated <build>/bot_registry/table.cpp.
+const std::vector<RegisteredBot>& RegisteredBots();
+
+// The registry over RegisteredBots().
+const BotRegistry<Bot>& BuiltInBots();
 
 // The built-in bot names, sorted, e.g. {"greedy", "mcts", "random", ...}.
 const std::vector<std::string>& BuiltInBotNames();
@@ -33,6 +48,10 @@ std::unique_ptr<Bot> MakeBuiltInBot(const std::string& name, uint64_t seed);
 
 // True for the bots MakeBuiltInBot makes.
 bool IsBuiltInBot(const std::string& name);
+
+// Warlight's bot folders: built next to the warlight executable (in bots/),
+// sources in ./bots, the built-in names known even when not built.
+const BotFolders& WlBotFolders();
 
 // The command line that runs a BOT argument: the binary of a bot built from
 // bots/<name>/ (next to the warlight executable, in bots/), or else the
@@ -47,33 +66,13 @@ bool IsRepositoryBot(const std::string& bot);
 // as MakeBuiltInBot(bot, seed) does in process.
 std::string BotCommand(const std::string& bot, uint64_t seed);
 
-// One bot of bots/ that can play in process.
-struct RegisteredBot {
-  const char* name;        // its folder, e.g. "greedy"
-  const char* class_name;  // e.g. "GreedyBot"
-  std::unique_ptr<Bot> (*make)(uint64_t seed);
-};
-
-// Every bot of bots/*/ whose class the build found, sorted by name. Defined
-// in the generated <build>/bot_registry/table.cpp.
-const std::vector<RegisteredBot>& RegisteredBots();
-
 // How the arena makes a bot class in process: T(seed) when T can be made
 // from a uint64_t seed (give your class such a constructor to play a
 // different game per seed; its main.cpp should then read `--seed` with
 // wl::SeedFromArgs, so that it plays the same as a process), else T().
 template <typename T>
 std::unique_ptr<Bot> MakeSeededBot(uint64_t seed) {
-  static_assert(std::is_convertible_v<T*, Bot*>,
-                "a bot class must derive publicly from wl::Bot");
-  if constexpr (std::is_constructible_v<T, uint64_t>) {
-    return std::make_unique<T>(seed);
-  } else {
-    static_assert(std::is_default_constructible_v<T>,
-                  "a bot class needs a constructor from a uint64_t seed or a "
-                  "default constructor");
-    return std::make_unique<T>();
-  }
+  return MakeSeeded<Bot, T>(seed);
 }
 
 }  // namespace wl::tools

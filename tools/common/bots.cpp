@@ -1,0 +1,231 @@
+#include "common/bots.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "common/terminal.h"
+
+namespace wl::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Words that make the first word of a command something other than a
+// program: shell keywords and the builtins a bot command might start with.
+bool IsShellWord(const std::string& word) {
+  static const std::set<std::string> kWords = {
+      "!",    "{",      "}",    "if",     "then",   "else",    "elif",
+      "fi",   "case",   "esac", "for",    "while",  "until",   "do",
+      "done", "in",     "time", "exec",   "cd",     "eval",    "export",
+      "set",  "unset",  "trap", "ulimit", "umask",  "command", "builtin",
+      ".",    "source", "read", "echo",   "printf", "test",    "[",
+      "true", "false",  ":",    "wait",   "exit",   "local",   "readonly"};
+  return kWords.count(word) > 0;
+}
+
+// The command's first word when it is a plain word (no quote, variable,
+// glob, assignment or redirection); nullopt otherwise.
+std::optional<std::string> FirstPlainWord(const std::string& command) {
+  const size_t begin = command.find_first_not_of(" \t\n");
+  if (begin == std::string::npos) return std::nullopt;
+  const size_t end = command.find_first_of(" \t\n;&|<>()", begin);
+  std::string word = command.substr(begin, end - begin);
+  if (word.empty() || IsShellWord(word)) return std::nullopt;
+  if (word.find_first_of("'\"\\$`*?[]~{}=#") != std::string::npos) {
+    return std::nullopt;
+  }
+  return word;
+}
+
+// `word` (no '/') looked up in PATH like sh does; "" when not found.
+std::string SearchPath(const std::string& word) {
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+  size_t start = 0;
+  while (start <= dirs.size()) {
+    size_t colon = dirs.find(':', start);
+    if (colon == std::string::npos) colon = dirs.size();
+    std::string dir = dirs.substr(start, colon - start);
+    start = colon + 1;
+    fs::path candidate = fs::path(dir.empty() ? "." : dir) / word;
+    struct stat info;
+    if (::stat(candidate.c_str(), &info) == 0 && S_ISREG(info.st_mode) &&
+        ::access(candidate.c_str(), X_OK) == 0) {
+      return candidate.string();
+    }
+  }
+  return "";
+}
+
+// <built>/<bot> for a plain word, an empty path otherwise.
+fs::path RepositoryBotPath(const std::string& bot, const BotFolders& folders) {
+  if (bot.empty() || bot.find_first_of(" /\t'\"") != std::string::npos) {
+    return {};
+  }
+  return folders.built / bot;
+}
+
+// Names a user may have meant: the known ones, the built bots and the
+// source folders.
+std::vector<std::string> CandidateNames(const BotFolders& folders) {
+  std::vector<std::string> names = folders.known;
+  for (const fs::path& dir : {folders.built, folders.sources}) {
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end;
+         it.increment(ec)) {
+      names.push_back(it->path().filename().string());
+    }
+  }
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
+}
+
+size_t EditDistance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1,
+                         diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// "; did you mean mybot?" for the closest candidate within a few edits.
+std::string Suggestion(const std::string& word, const BotFolders& folders) {
+  std::string best;
+  size_t best_distance = std::max<size_t>(2, word.size() / 3) + 1;
+  for (const std::string& name : CandidateNames(folders)) {
+    size_t distance = EditDistance(word, name);
+    if (distance < best_distance) {
+      best = name;
+      best_distance = distance;
+    }
+  }
+  return best.empty() ? "" : "; did you mean " + best + "?";
+}
+
+absl::Status BotError(const std::string& bot, const std::string& reason) {
+  return absl::InvalidArgumentError("bot '" + EscapeForTerminal(bot, 200) +
+                                    "': " + reason);
+}
+
+// A program given by path: it must be an executable file.
+absl::Status CheckProgram(const std::string& bot, const std::string& path) {
+  struct stat info;
+  const std::string shown = EscapeForTerminal(path, 200);
+  if (::stat(path.c_str(), &info) != 0) {
+    return absl::NotFoundError("bot '" + EscapeForTerminal(bot, 200) +
+                               "': " + shown + " not found");
+  }
+  if (S_ISDIR(info.st_mode)) {
+    return BotError(bot, shown +
+                             " is a folder, not a program (a bot of "
+                             "bots/ is named without the path: mybot)");
+  }
+  if (::access(path.c_str(), X_OK) != 0) {
+    return BotError(bot, shown + " is not executable (chmod +x " + shown + ")");
+  }
+  return absl::OkStatus();
+}
+
+// A repository bot: its binary must be built.
+absl::Status CheckRepositoryBot(const std::string& bot,
+                                const BotFolders& folders) {
+  const std::string path = ResolveBotCommand(bot, folders);
+  std::error_code ec;
+  if (!fs::exists(path, ec)) {
+    return BotError(bot, "a bot of this repository that is not built (" +
+                             EscapeForTerminal(path) +
+                             " is missing): cmake --build build --target " +
+                             folders.target_prefix + EscapeForTerminal(bot));
+  }
+  return CheckProgram(bot, path);
+}
+
+// A bare word that is neither a repository bot nor on PATH.
+absl::Status BareWordNotFound(const std::string& bot, const std::string& word,
+                              const BotFolders& folders) {
+  const std::string sources = folders.sources.string();
+  std::error_code ec;
+  if (fs::exists(folders.sources / word / "main.cpp", ec)) {
+    return BotError(bot, sources + "/" + EscapeForTerminal(word) +
+                             " is not built: cmake --build build --target " +
+                             folders.target_prefix + EscapeForTerminal(word));
+  }
+  return absl::NotFoundError("bot '" + EscapeForTerminal(bot, 200) +
+                             "': not found: neither a bot of " + sources +
+                             "/ nor a command on PATH" +
+                             Suggestion(word, folders));
+}
+
+}  // namespace
+
+BotFolders BotFolders::Default(std::vector<std::string> known) {
+  BotFolders folders;
+  std::error_code ec;
+  fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  folders.built = (ec ? fs::current_path() : self.parent_path()) / "bots";
+  folders.known = std::move(known);
+  return folders;
+}
+
+bool IsRepositoryBot(const std::string& bot, const BotFolders& folders) {
+  if (std::find(folders.known.begin(), folders.known.end(), bot) !=
+      folders.known.end()) {
+    return true;
+  }
+  fs::path path = RepositoryBotPath(bot, folders);
+  return !path.empty() && fs::exists(path);
+}
+
+std::string ResolveBotCommand(const std::string& bot,
+                              const BotFolders& folders) {
+  return IsRepositoryBot(bot, folders)
+             ? RepositoryBotPath(bot, folders).string()
+             : bot;
+}
+
+std::string BotCommand(const std::string& bot, uint64_t seed,
+                       const BotFolders& folders) {
+  std::string command = ResolveBotCommand(bot, folders);
+  if (IsRepositoryBot(bot, folders)) {
+    command += " --seed " + std::to_string(seed);
+  }
+  return command;
+}
+
+std::string BotExecutable(const std::string& bot, const BotFolders& folders) {
+  if (IsRepositoryBot(bot, folders)) return ResolveBotCommand(bot, folders);
+  std::optional<std::string> word = FirstPlainWord(bot);
+  if (!word) return "";
+  if (word->find('/') != std::string::npos) return *word;
+  return SearchPath(*word);
+}
+
+absl::Status CheckBotCanStart(const std::string& bot,
+                              const BotFolders& folders) {
+  if (bot.find_first_not_of(" \t\n") == std::string::npos) {
+    return BotError(bot, "the command is empty");
+  }
+  if (IsRepositoryBot(bot, folders)) return CheckRepositoryBot(bot, folders);
+  std::optional<std::string> word = FirstPlainWord(bot);
+  if (!word) return absl::OkStatus();  // a shell construct: sh will tell
+  if (word->find('/') != std::string::npos) return CheckProgram(bot, *word);
+  if (!SearchPath(*word).empty()) return absl::OkStatus();
+  return BareWordNotFound(bot, *word, folders);
+}
+
+}  // namespace wl::tools
