@@ -141,6 +141,26 @@ TEST(ArenaCliTest, ARerunWithOtherSettingsIsRefusedNamingWhatChanged) {
             0);
 }
 
+TEST(ArenaCliTest, MergeNamesTheGameFlagThatDiffers) {
+  ArenaCli cli("merge_flags");
+  ASSERT_EQ(cli.Run("random starter --games 2" + std::string(kSmall) +
+                    " --results " + cli.Path("a.jsonl"))
+                .status,
+            0);
+  ASSERT_EQ(cli.Run("random starter --games 2 --regions 22 --timebank 3000 "
+                    "--results " +
+                    cli.Path("b.jsonl"))
+                .status,
+            0);
+  CliRun merged =
+      cli.Run("merge " + cli.Path("a.jsonl") + " " + cli.Path("b.jsonl"));
+  EXPECT_EQ(merged.status, 2);
+  // The files do not name flags: the game's settings do, by their keys.
+  EXPECT_NE(merged.err.find(": --regions: 20 before, 22 now"),
+            std::string::npos)
+      << merged.err;
+}
+
 TEST(ArenaCliTest, AChangedBotBinaryIsNeverScoredFromAnOldResultsFile) {
   if (!BuiltBotExists()) GTEST_SKIP() << "build the bot_random target";
   ArenaCli cli("binary");

@@ -494,13 +494,13 @@ std::string Validate(ArenaConfig* c, const Game& game,
   return "";
 }
 
-int MergeMain(int argc, char** argv);
+int MergeMain(const Game& game, int argc, char** argv);
 
 }  // namespace
 
 int ArenaMain(Game& game, int argc, char** argv) {
   if (argc > 0 && std::string(argv[0]) == "merge")
-    return MergeMain(argc - 1, argv + 1);
+    return MergeMain(game, argc - 1, argv + 1);
   ArenaConfig config;
   config.jobs = std::max(1u, std::thread::hardware_concurrency());
   std::string sprt_text, shard_text;
@@ -518,9 +518,9 @@ namespace {
 
 // Adds one file's results to *all; false (after saying why) when the file
 // was played with other settings than the first file read.
-bool MergeFile(const std::string& path, std::optional<ArenaSettings>* first,
-               std::string* first_path, std::vector<ArenaResult>* all,
-               std::set<std::string>* seen) {
+bool MergeFile(const std::string& path, const Game& game,
+               std::optional<ArenaSettings>* first, std::string* first_path,
+               std::vector<ArenaResult>* all, std::set<std::string>* seen) {
   absl::StatusOr<ResultsFile> file = LoadResultsFile(path);
   if (!file.ok()) {
     std::cerr << "warlight arena merge: " << Why(file.status())
@@ -529,6 +529,7 @@ bool MergeFile(const std::string& path, std::optional<ArenaSettings>* first,
   }
   for (const std::string& w : file->warnings)
     std::cerr << "warlight arena merge: " << EscapeForTerminal(w) << "\n";
+  if (file->settings) NameGameFlags(game.Settings(), &*file->settings);
   if (file->settings && *first) {
     std::vector<std::string> diff =
         SettingsDifferences(**first, *file->settings);
@@ -549,7 +550,7 @@ bool MergeFile(const std::string& path, std::optional<ArenaSettings>* first,
   return true;
 }
 
-int MergeMain(int argc, char** argv) {
+int MergeMain(const Game& game, int argc, char** argv) {
   bool as_json = false;
   std::string sprt_text;
   Flags flags(
@@ -570,7 +571,7 @@ int MergeMain(int argc, char** argv) {
   std::optional<ArenaSettings> first;
   std::string first_path;
   for (const std::string& file : files) {
-    if (!MergeFile(file, &first, &first_path, &all, &seen)) return 2;
+    if (!MergeFile(file, game, &first, &first_path, &all, &seen)) return 2;
   }
   if (all.empty()) {
     std::cerr << "warlight arena merge: no arena result read from the "

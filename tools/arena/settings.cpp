@@ -141,6 +141,14 @@ std::optional<ArenaSettings> ParseSettingsLine(const std::string& line) {
   }
 }
 
+void NameGameFlags(const std::vector<GameSetting>& game, ArenaSettings* s) {
+  for (GameSetting& setting : s->game) {
+    for (const GameSetting& g : game) {
+      if (g.key == setting.key) setting.flag = g.flag;
+    }
+  }
+}
+
 std::vector<std::string> SettingsDifferences(const ArenaSettings& before,
                                              const ArenaSettings& now) {
   std::vector<std::string> diff;

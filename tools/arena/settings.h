@@ -64,6 +64,10 @@ std::string CommandIdentity(const std::string& command,
 std::string SettingsLine(const ArenaSettings& s);
 std::optional<ArenaSettings> ParseSettingsLine(const std::string& line);
 
+// Names the game settings of `s` (read from a file: flag = key) by the
+// flags of `game`'s settings with the same key, for messages.
+void NameGameFlags(const std::vector<GameSetting>& game, ArenaSettings* s);
+
 // One readable line per difference, e.g. "--timebank: 10000 before, 2000
 // now" or "bot mybot: in process; binary fnv1a64 1f.. before, .. now". A bot
 // known to only one side is no difference; a game setting is ("none" on the
