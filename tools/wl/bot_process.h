@@ -2,7 +2,8 @@
 // (spec sections 1, 8, 9 and 11a). Any language works: the command line is
 // run with `/bin/sh -c`, in its own process group under a small supervisor
 // process, with pipes for stdin and stdout and stderr copied to a capped
-// file.
+// file. The mechanism is the game-independent common/line_process.h (and
+// common/process.h for the supervisor); this is its Warlight Seat.
 //
 //   wl::tools::BotProcessOptions options;
 //   options.stderr_path = "out/player1_stderr.txt";
@@ -17,60 +18,22 @@
 //   // On Ctrl-C (from a signal handler or an asio::signal_set handler):
 //   wl::tools::KillAllBots();
 //
-// How answers are read (spec section 8, made deterministic). A reader thread
-// reads the bot's stdout all the time, as the official engine does:
-//  * Lines end with "\n", "\r\n" or "\r" (a "\n" right after a "\r" belongs
-//    to it, even in a later read). An empty line is an answer (""). A last
-//    line without terminator counts when stdout closes.
-//  * Lines containing `VM warning` are ignored.
-//  * The 1,000,000 character cap: every stdout character counts, terminators
-//    included. A line is kept only if its terminator's first character is
-//    among the first 1,000,000 characters (a line of 999,999 characters plus
-//    "\n" is kept; nothing after it is). Past the cap, stdout is still read
-//    and discarded, and nothing is buffered, so a flood costs no memory.
-//  * The harness keeps one "latest line": each kept line replaces it.
-//  * Ask(line, T): first everything the bot has already written to its
-//    stdout (all of it still in the pipe is read now) is taken in; if a latest
-//    line exists, it is the answer, at once, with elapsed_ms = 0, and it is
-//    cleared (older lines were already replaced by it). The request is sent
-//    either way. Otherwise the FIRST kept line completed after the request
-//    answers; lines that come after it in the same read become the latest
-//    line, which answers the next request at once. No line within T ms:
-//    timed_out = true, elapsed_ms = the time waited (>= T); a line that comes
-//    later becomes the latest line.
-//  * elapsed_ms is measured on a steady clock from the moment the request
-//    was written (or queued, if the bot's stdin pipe is full), rounded down.
-//  * A bot whose stdout is closed or whose main process (the shell or what
-//    it exec'd) has ended can never answer: Ask returns timed_out = true at
-//    once (spec section 9: a crashed bot behaves like a timed-out one), after
-//    taking a latest line if one is there. After Kill() likewise, elapsed 0.
-//    EndReason() then says why: "exit status N", "signal N" or "closed its
-//    stdout". Limit: a compound command (`./bot; sleep 30`) whose shell
-//    outlives the bot is noticed only when the shell ends or the time bank
-//    runs out (the shell is the main process and may answer itself).
+// How answers are read (spec section 8, made deterministic): the rules of
+// line_process.h, with the official engine's two constants: the stdout cap
+// is 1,000,000 characters (a line of 999,999 characters plus "\n" is kept;
+// nothing after it is), and lines containing `VM warning` are ignored. In
+// short: the harness keeps one "latest line", which answers the next
+// request at once (elapsed 0); otherwise the first line completed after the
+// request answers, within the time bank or not at all (timed_out, elapsed
+// >= the bank). A bot whose stdout is closed or whose main process has
+// ended can never answer (spec section 9: a crashed bot behaves like a
+// timed-out one); EndReason() then says why.
 //
-// Send never blocks: lines are queued and written by the reader thread as the
-// bot's stdin pipe accepts them (at most kMaxQueuedInputBytes are kept
-// waiting; beyond that lines are dropped). Writing to a bot that has exited
-// is silently dropped; the harness never gets SIGPIPE (the thread that writes
-// blocks it).
-//
-// The supervisor (forked by Start, no exec) is the parent of the bot's
-// shell and a child subreaper (with options.reap_descendants, the default):
-// the bot's orphaned descendants, also those that left its process group
-// with setsid, become its children and are reaped as they end, so no zombie
-// accumulates. It reports the shell's exit status to the harness, and it
-// holds the read end of a "lifeline" pipe whose write end only the harness
-// holds: when the harness closes it (Kill) or dies in any way, SIGKILL
-// included, the supervisor kills the bot's process group and every
-// descendant it adopted, reaps them and exits. The shell has a parent-death
-// signal (SIGKILL) in case the supervisor itself is killed.
-//
-// Kill() sends SIGKILL to the whole process group, closes the pipes and the
-// lifeline and waits for the supervisor (its own child only: BotProcesses in
-// other threads never steal each other's statuses); when it returns, no
-// process of the bot remains, not even a zombie. The destructor does the
-// same.
+// Kill() sends SIGKILL to the whole process group and waits for the
+// supervisor; when it returns, no process of the bot remains, not even a
+// zombie (also its orphaned descendants, also setsid'd ones, with
+// options.reap_descendants). The destructor does the same; the supervisor
+// also kills the bot when the harness dies in any way, SIGKILL included.
 //
 // Threading: one BotProcess is driven from one thread at a time (Send, Ask,
 // Kill); each BotProcess has its own Boost.Asio reader thread. KillAllBots()
@@ -85,28 +48,23 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "common/line_process.h"
+#include "common/process.h"
 #include "wl/engine.h"
 
 namespace wl::tools {
 
-struct BotProcessOptions {
-  // The bot's stderr is written here (created or truncated), up to
-  // stderr_cap_bytes; the rest is read and discarded. "" discards it all.
-  std::string stderr_path;
-  int64_t stderr_cap_bytes = int64_t{1} << 20;
-  // The bot's working directory; "" keeps the harness's.
-  std::string working_dir;
-  // Make the supervisor a child subreaper, so that the bot's orphaned
-  // descendants are reaped and killed with it (see above).
-  bool reap_descendants = true;
-};
+// stderr_path (capped at stderr_cap_bytes), working_dir, reap_descendants:
+// common/process.h.
+using BotProcessOptions = ProcessOptions;
 
 class BotProcess : public Seat {
  public:
   // After this many characters of stdout every further line is ignored.
   static constexpr int64_t kStdoutCapChars = 1000000;
   // Input queued for a bot that does not read its stdin is capped here.
-  static constexpr size_t kMaxQueuedInputBytes = size_t{16} << 20;
+  static constexpr size_t kMaxQueuedInputBytes =
+      LineProcess::kMaxQueuedInputBytes;
 
   // Runs `/bin/sh -c command_line`. Fails (InvalidArgument, or the errno's
   // status with a message) on an empty command, a bad option, an stderr file
@@ -145,11 +103,8 @@ class BotProcess : public Seat {
   int64_t stdout_chars() const;
 
  private:
-  struct Impl;
-  explicit BotProcess(std::unique_ptr<Impl> impl);
-  static absl::StatusOr<std::unique_ptr<BotProcess>> StartReaderThread(
-      std::unique_ptr<Impl> impl);
-  std::unique_ptr<Impl> impl_;
+  explicit BotProcess(std::unique_ptr<LineProcess> process);
+  std::unique_ptr<LineProcess> process_;
 };
 
 // Sends SIGKILL to the process group of every live BotProcess, without
