@@ -38,6 +38,71 @@ absl::StatusOr<const json::array*> ArrayField(const json::object& obj,
   return &v->as_array();
 }
 
+// The super regions, in file order.
+absl::Status AddSuperRegions(const json::array& supers, Map& map) {
+  for (size_t i = 0; i < supers.size(); ++i) {
+    const json::value& v = supers[i];
+    std::string where = absl::StrCat("SuperRegions[", i, "]");
+    if (!v.is_object())
+      return Invalid(absl::StrCat(where, " is not an object"));
+    absl::StatusOr<int> id = IntField(v.as_object(), "id", where);
+    if (!id.ok()) return id.status();
+    absl::StatusOr<int> bonus = IntField(v.as_object(), "bonus", where);
+    if (!bonus.ok()) return bonus.status();
+    if (std::string err = map.AddSuperRegion(*id, *bonus); !err.empty()) {
+      return Invalid(err);
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Pass 1: creates the regions in file order (super-region member order).
+absl::Status AddRegions(const json::array& regions, Map& map) {
+  for (size_t i = 0; i < regions.size(); ++i) {
+    const json::value& v = regions[i];
+    std::string where = absl::StrCat("Regions[", i, "]");
+    if (!v.is_object())
+      return Invalid(absl::StrCat(where, " is not an object"));
+    absl::StatusOr<int> id = IntField(v.as_object(), "id", where);
+    if (!id.ok()) return id.status();
+    absl::StatusOr<int> super = IntField(v.as_object(), "superRegion", where);
+    if (!super.ok()) return super.status();
+    if (std::string err = map.AddRegion(*id, *super); !err.empty()) {
+      return Invalid(err);
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Links region `obj` (created in pass 1) to its neighbours, in file order.
+absl::Status LinkRegion(const json::object& obj, Map& map) {
+  int id = static_cast<int>(obj.at("id").to_number<int64_t>());
+  const json::value* nbs = obj.if_contains("neighbors");
+  if (!nbs) return absl::OkStatus();  // listed only by its neighbours
+  if (!nbs->is_array()) {
+    return Invalid(
+        absl::StrCat("region ", id, ": \"neighbors\" is not a list"));
+  }
+  for (const json::value& nb : nbs->as_array()) {
+    if (!nb.is_int64() && !nb.is_uint64()) {
+      return Invalid(
+          absl::StrCat("region ", id, ": a neighbour is not an integer"));
+    }
+    // A uint64 above 2^63 - 1 does not fit an int64: compare as printed.
+    const bool fits =
+        nb.is_int64() && nb.as_int64() >= 1 && nb.as_int64() <= kMaxRegionId;
+    const int n = fits ? static_cast<int>(nb.as_int64()) : 0;
+    if (!map.HasRegion(n)) {
+      return Invalid(absl::StrCat("region ", id, " lists unknown neighbour ",
+                                  json::serialize(nb)));
+    }
+    if (std::string err = map.AddLink(id, n); !err.empty()) {
+      return Invalid(err);
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<Map> ParseMapJson(std::string_view text) {
@@ -52,60 +117,12 @@ absl::StatusOr<Map> ParseMapJson(std::string_view text) {
   if (!regions.ok()) return regions.status();
 
   Map map;
-  for (size_t i = 0; i < (*supers)->size(); ++i) {
-    const json::value& v = (**supers)[i];
-    std::string where = absl::StrCat("SuperRegions[", i, "]");
-    if (!v.is_object())
-      return Invalid(absl::StrCat(where, " is not an object"));
-    absl::StatusOr<int> id = IntField(v.as_object(), "id", where);
-    if (!id.ok()) return id.status();
-    absl::StatusOr<int> bonus = IntField(v.as_object(), "bonus", where);
-    if (!bonus.ok()) return bonus.status();
-    if (std::string err = map.AddSuperRegion(*id, *bonus); !err.empty()) {
-      return Invalid(err);
-    }
-  }
-  // Pass 1: create the regions in file order (super-region member order).
-  for (size_t i = 0; i < (*regions)->size(); ++i) {
-    const json::value& v = (**regions)[i];
-    std::string where = absl::StrCat("Regions[", i, "]");
-    if (!v.is_object())
-      return Invalid(absl::StrCat(where, " is not an object"));
-    absl::StatusOr<int> id = IntField(v.as_object(), "id", where);
-    if (!id.ok()) return id.status();
-    absl::StatusOr<int> super = IntField(v.as_object(), "superRegion", where);
-    if (!super.ok()) return super.status();
-    if (std::string err = map.AddRegion(*id, *super); !err.empty()) {
-      return Invalid(err);
-    }
-  }
+  if (absl::Status ok = AddSuperRegions(**supers, map); !ok.ok()) return ok;
+  if (absl::Status ok = AddRegions(**regions, map); !ok.ok()) return ok;
   // Pass 2: link in file order (adjacency insertion order, spec section 2).
-  for (size_t i = 0; i < (*regions)->size(); ++i) {
-    const json::object& obj = (**regions)[i].as_object();
-    int id = static_cast<int>(obj.at("id").to_number<int64_t>());
-    const json::value* nbs = obj.if_contains("neighbors");
-    if (!nbs) continue;  // a region may be listed only by its neighbours
-    if (!nbs->is_array()) {
-      return Invalid(
-          absl::StrCat("region ", id, ": \"neighbors\" is not a list"));
-    }
-    for (const json::value& nb : nbs->as_array()) {
-      if (!nb.is_int64() && !nb.is_uint64()) {
-        return Invalid(
-            absl::StrCat("region ", id, ": a neighbour is not an integer"));
-      }
-      // A uint64 above 2^63 - 1 does not fit an int64: compare as printed.
-      const bool fits =
-          nb.is_int64() && nb.as_int64() >= 1 && nb.as_int64() <= kMaxRegionId;
-      const int n = fits ? static_cast<int>(nb.as_int64()) : 0;
-      if (!map.HasRegion(n)) {
-        return Invalid(absl::StrCat("region ", id, " lists unknown neighbour ",
-                                    json::serialize(nb)));
-      }
-      if (std::string err = map.AddLink(id, n); !err.empty()) {
-        return Invalid(err);
-      }
-    }
+  for (const json::value& region : **regions) {
+    absl::Status ok = LinkRegion(region.as_object(), map);
+    if (!ok.ok()) return ok;
   }
   if (std::string err = map.Validate(); !err.empty()) return Invalid(err);
   return map;
