@@ -163,6 +163,25 @@ TEST(ArenaSettingsTest, DifferencesNameEachChangedSettingAndBot) {
   EXPECT_TRUE(SettingsDifferences(now, *back).empty());
 }
 
+// A results file of a build before the arena knew no game (its settings
+// line as written then) reads back and is written again byte for byte, so
+// such a file still resumes; its game settings compare with Warlight's.
+TEST(ArenaSettingsTest, AnOlderSettingsLineReadsBackByteForByte) {
+  const std::string line =
+      R"({"arena_settings":{"timebank_ms":10000,"time_per_move_ms":500,)"
+      R"("regions":0,"maps":"/work/shared/maps/real: 450 maps, fnv1a64 )"
+      R"(6630a15efc3e9aa2","processes":false,"bots":{"random":"in process; )"
+      R"(binary fnv1a64 85e6f71eaa4e033d","starter":"in process; binary )"
+      R"(fnv1a64 add497bdff89bb75"}},"fingerprint":"c7c3934887fb42dd",)"
+      R"("run":"7f4cd5ff"})";
+  std::optional<ArenaSettings> read = ParseSettingsLine(line);
+  ASSERT_TRUE(read.has_value());
+  EXPECT_EQ(SettingsLine(*read), line);
+  ArenaSettings now = *read;
+  now.game = WlGame().Settings();
+  EXPECT_TRUE(SettingsDifferences(*read, now).empty());
+}
+
 TEST(ArenaResultsTest, AWholeLastLineIsKeptAndACutOneDropped) {
   ArenaCli cli("load");
   ArenaResult r = Game("a", "b", false, 0);
