@@ -337,6 +337,102 @@ void Attack(State& s, int32_t* old_armies, const Move& m, Rng& rng,
   }
 }
 
+namespace rules_internal {
+
+// Who moves next in a round's attack/transfer phase (spec section 6, the
+// pairing coin): after a legal move (or at the start), an odd move number
+// draws the coin and an even one alternates; after an illegal move the same
+// player goes again without a draw. An empty queue passes the turn; the coin
+// was drawn anyway.
+class Interleaving {
+ public:
+  Interleaving(const MoveQueue& q1, const MoveQueue& q2) : queue_{&q1, &q2} {}
+
+  bool Done() const {
+    return next_[0] >= queue_[0]->size && next_[1] >= queue_[1]->size;
+  }
+
+  // The next move to run. Precondition: !Done().
+  template <typename Rng>
+  QueuedMove Next(Rng& rng) {
+    int mover;
+    if (!previous_legal_) {
+      mover = previous_;
+    } else if (move_nr_ % 2 == 1 || previous_ < 0) {
+      mover = rng.NextDouble() < 0.5 ? 0 : 1;
+    } else {
+      mover = 1 - previous_;
+    }
+    if (next_[mover] >= queue_[mover]->size) mover = 1 - mover;
+    previous_ = mover;
+    return queue_[mover]->items[next_[mover]++];
+  }
+
+  // Records whether the move Next gave ran (legal moves count toward the
+  // move number).
+  void Ran(bool legal) {
+    if (legal) ++move_nr_;
+    previous_legal_ = legal;
+  }
+
+ private:
+  const MoveQueue* queue_[2];
+  int next_[2] = {0, 0};
+  int move_nr_ = 1;
+  bool previous_legal_ = true;
+  int previous_ = -1;  // index of the player who moved last
+};
+
+// What the round's attacks and transfers have spent so far (spec section
+// 6): the armies each region may still send (the map after placement, less
+// what has moved out, 1 on conquered regions) and the from->to pairs that
+// ran.
+class Spent {
+ public:
+  explicit Spent(const State& s) {
+    std::copy(s.armies, s.armies + kRegionSlots, old_armies_);
+  }
+
+  // The execution-time checks of a move legal at queue time: its source
+  // still ours, its pair unused, an army left to send.
+  Illegal Check(const State& s, const Move& m) const {
+    if (s.Owner(m.from) != m.player) return Illegal::kMoveTakenThisRound;
+    if (PairUsed(m.from, m.to)) return Illegal::kMoveRepeatedPair;
+    if (old_armies_[m.from] <= 1) return Illegal::kMoveNoArmiesLeft;
+    return Illegal::kNone;
+  }
+
+  // Cuts a checked move to the armies its source may still send and
+  // spends them and its pair.
+  void Spend(Move& m) {
+    m.armies = std::min(m.armies, old_armies_[m.from] - 1);
+    old_armies_[m.from] -= m.armies;
+    touched_.Insert(m.from);
+    used_pairs_[used_count_++] =
+        static_cast<uint16_t>(m.from * kRegionSlots + m.to);
+  }
+
+  // The armies each region may still send, for Attack.
+  int32_t* old_armies() { return old_armies_; }
+
+ private:
+  // `touched_` holds the pairs' sources so that most lookups never scan
+  // the list.
+  bool PairUsed(int from, int to) const {
+    if (!touched_.Contains(from)) return false;
+    const uint16_t key = static_cast<uint16_t>(from * kRegionSlots + to);
+    return std::find(used_pairs_, used_pairs_ + used_count_, key) !=
+           used_pairs_ + used_count_;
+  }
+
+  int32_t old_armies_[kRegionSlots];
+  uint16_t used_pairs_[2 * kMaxQueuedMoves];
+  int used_count_ = 0;
+  RegionSet touched_;
+};
+
+}  // namespace rules_internal
+
 // Runs both players' attack/transfer queues interleaved, with the pairing
 // coin, the execution checks, the post-placement budget, frozen conquered
 // regions, one use per from->to pair and combat (spec section 6). Calls
@@ -346,70 +442,23 @@ template <typename Rng, typename Observer = IgnoreEvents>
 void ExecuteAttacks(State& s, const MoveQueue& q1, const MoveQueue& q2,
                     Rng& rng, Observer&& on_event = Observer(),
                     CombatMode combat = CombatMode::kOfficial) {
-  // The armies each region may still send this round: the map after
-  // placement, less what has moved out, 1 on conquered regions.
-  int32_t old_armies[kRegionSlots];
-  std::copy(s.armies, s.armies + kRegionSlots, old_armies);
-  // The from->to pairs that ran this round; `touched` holds their sources
-  // so that most lookups never scan the list.
-  uint16_t used_pairs[2 * kMaxQueuedMoves];
-  int used_count = 0;
-  RegionSet touched;
-  auto pair_used = [&](int from, int to) {
-    if (!touched.Contains(from)) return false;
-    const uint16_t key = static_cast<uint16_t>(from * kRegionSlots + to);
-    return std::find(used_pairs, used_pairs + used_count, key) !=
-           used_pairs + used_count;
-  };
-
-  const MoveQueue* queue[2] = {&q1, &q2};
-  int next[2] = {0, 0};
-  int move_nr = 1;
-  bool previous_legal = true;
-  int previous = -1;  // index of the player who moved last
-  while (next[0] < q1.size || next[1] < q2.size) {
-    // Who goes: after a legal move (or at the start), an odd move number
-    // draws the coin and an even one alternates; after an illegal move the
-    // same player goes again without a draw.
-    int mover;
-    if (!previous_legal) {
-      mover = previous;
-    } else if (move_nr % 2 == 1 || previous < 0) {
-      mover = rng.NextDouble() < 0.5 ? 0 : 1;
-    } else {
-      mover = 1 - previous;
-    }
-    // An empty queue passes the turn; the coin was drawn anyway.
-    if (next[mover] >= queue[mover]->size) mover = 1 - mover;
-
-    QueuedMove e = queue[mover]->items[next[mover]++];
+  rules_internal::Interleaving turns(q1, q2);
+  rules_internal::Spent spent(s);
+  while (!turns.Done()) {
+    QueuedMove e = turns.Next(rng);
     Move& m = e.move;
-    const Player p = m.player;
-    if (e.illegal == Illegal::kNone) {
-      if (s.Owner(m.from) != p) {
-        e.illegal = Illegal::kMoveTakenThisRound;
-      } else if (pair_used(m.from, m.to)) {
-        e.illegal = Illegal::kMoveRepeatedPair;
-      } else if (old_armies[m.from] <= 1) {
-        e.illegal = Illegal::kMoveNoArmiesLeft;
-      }
-    }
-    if (e.illegal == Illegal::kNone) {
-      m.armies = std::min(m.armies, old_armies[m.from] - 1);
-      old_armies[m.from] -= m.armies;
-      touched.Insert(m.from);
-      used_pairs[used_count++] =
-          static_cast<uint16_t>(m.from * kRegionSlots + m.to);
-      if (s.Owner(m.to) == p) {  // a transfer: decided at execution time
+    if (e.illegal == Illegal::kNone) e.illegal = spent.Check(s, m);
+    const bool legal = e.illegal == Illegal::kNone;
+    if (legal) {
+      spent.Spend(m);
+      if (s.Owner(m.to) == m.player) {  // a transfer: decided at execution
         s.armies[m.from] -= m.armies;
         s.armies[m.to] += m.armies;
       } else {
-        Attack(s, old_armies, m, rng, combat);
+        Attack(s, spent.old_armies(), m, rng, combat);
       }
-      ++move_nr;
     }
-    previous_legal = e.illegal == Illegal::kNone;
-    previous = mover;
+    turns.Ran(legal);
     on_event(e, s);
   }
 }
