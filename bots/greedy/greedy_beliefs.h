@@ -59,32 +59,34 @@ struct Beliefs {
   int enemy_income_seen = 0;
 };
 
-// Builds the round's beliefs from the View. Pure function of the View.
-inline Beliefs InferBeliefs(const wl::View& view) {
-  const wl::Map& map = view.GetMap();
+namespace beliefs_internal {
+
+// Sorts every region into mine, enemy or neutral with its best army guess:
+// what we see is exact; in the fog, a region remembered as the opponent's,
+// or as ours and lost since (only the opponent takes regions), is the
+// opponent's (1 army when it took it from us); the rest stays neutral.
+inline void ClassifyRegions(const wl::View& view, Beliefs& b) {
   const wl::Player me = view.Me();
   const wl::Player them = view.Them();
-  Beliefs b;
-  b.mine = view.Owned();
-  b.enemy_visible = view.OpponentVisible();
   const wl::RegionSet visible = view.Visible();
-  for (int r : map.RegionIds()) {
+  for (int r : view.GetMap().RegionIds()) {
     const wl::View::Memory& m = view.Remembered(r);
     b.armies[r] = std::max(1, view.Armies(r));
     if (b.mine.Contains(r)) continue;
     if (visible.Contains(r)) {
       (m.owner == them ? b.enemy : b.neutral).Insert(r);
     } else if (m.owner == them || m.owner == me) {
-      // Remembered as the opponent's, or as ours and lost since: only the
-      // opponent takes regions.
       b.enemy.Insert(r);
       if (m.owner == me) b.armies[r] = 1;  // what is left after a conquest
     } else {
       b.neutral.Insert(r);
     }
   }
+}
 
-  // Bonuses: ours are exact; the opponent's are believed from the above.
+// Marks the bonuses held whole: ours exactly, the opponent's as believed.
+// Returns the opponent's income those bonuses give.
+inline int MarkBonuses(const wl::Map& map, Beliefs& b) {
   const auto& supers = map.SuperRegions();
   b.my_bonus.assign(supers.size(), false);
   b.enemy_bonus.assign(supers.size(), false);
@@ -94,31 +96,52 @@ inline Beliefs InferBeliefs(const wl::View& view) {
     b.enemy_bonus[i] = supers[i].members.IsSubsetOf(b.enemy);
     if (b.enemy_bonus[i]) believed_income += supers[i].bonus;
   }
+  return believed_income;
+}
 
-  // The lower bound from what we saw it place in the last rounds (its
-  // income seldom falls, and we see only the placements next to us).
+// The most the opponent placed where we saw it in one of the last rounds:
+// a lower bound of its income (which seldom falls).
+inline int MostPlacedRecently(const wl::View& view) {
+  int most = 0;
   for (int round = view.Round() - kSeenRounds; round < view.Round(); ++round) {
     int seen = 0;
     for (const wl::Move& m : view.OpponentMoves(round)) {
       if (m.kind == wl::MoveKind::kPlace) seen += m.armies;
     }
-    b.enemy_income_seen = std::max(b.enemy_income_seen, seen);
+    most = std::max(most, seen);
   }
-  // Placements we cannot explain mean bonuses we cannot see. Credit the
-  // super regions where it has a foothold and the rest is hidden from us,
-  // smallest first, until the income we saw is explained.
+  return most;
+}
+
+// The smallest super region, not yet credited and with a bonus, where the
+// opponent has a foothold and the rest is hidden from us; -1 if none.
+inline int LikeliestHiddenBonus(const wl::Map& map, const Beliefs& b,
+                                wl::RegionSet visible) {
+  const auto& supers = map.SuperRegions();
+  int best = -1;
+  for (size_t i = 0; i < supers.size(); ++i) {
+    const auto& s = supers[i];
+    if (b.enemy_bonus[i] || s.bonus == 0) continue;
+    if ((s.members & b.enemy).Empty()) continue;
+    if (!(s.members & (b.mine | (b.neutral & visible))).Empty()) continue;
+    if (best < 0 || s.regions.size() < supers[best].regions.size()) {
+      best = static_cast<int>(i);
+    }
+  }
+  return best;
+}
+
+// Placements we cannot explain mean bonuses we cannot see: credits the
+// likeliest hidden bonuses (their hidden regions become the opponent's with
+// 1 army each) until the income we saw is explained. Returns the believed
+// income after the credits.
+inline int CreditHiddenBonuses(const wl::View& view, int believed_income,
+                               Beliefs& b) {
+  const auto& supers = view.GetMap().SuperRegions();
+  const wl::RegionSet visible = view.Visible();
   int missing = b.enemy_income_seen - believed_income;
   while (missing > 0) {
-    int best = -1;
-    for (size_t i = 0; i < supers.size(); ++i) {
-      const auto& s = supers[i];
-      if (b.enemy_bonus[i] || s.bonus == 0) continue;
-      if ((s.members & b.enemy).Empty()) continue;
-      if (!(s.members & (b.mine | (b.neutral & visible))).Empty()) continue;
-      if (best < 0 || s.regions.size() < supers[best].regions.size()) {
-        best = static_cast<int>(i);
-      }
-    }
+    const int best = LikeliestHiddenBonus(view.GetMap(), b, visible);
     if (best < 0) break;
     b.enemy_bonus[best] = true;
     believed_income += supers[best].bonus;
@@ -129,6 +152,21 @@ inline Beliefs InferBeliefs(const wl::View& view) {
       b.armies[r] = 1;
     }
   }
+  return believed_income;
+}
+
+}  // namespace beliefs_internal
+
+// Builds the round's beliefs from the View. Pure function of the View.
+inline Beliefs InferBeliefs(const wl::View& view) {
+  using namespace beliefs_internal;
+  Beliefs b;
+  b.mine = view.Owned();
+  b.enemy_visible = view.OpponentVisible();
+  ClassifyRegions(view, b);
+  int believed_income = MarkBonuses(view.GetMap(), b);
+  b.enemy_income_seen = MostPlacedRecently(view);
+  believed_income = CreditHiddenBonuses(view, believed_income, b);
   b.enemy_income = std::max({believed_income, b.enemy_income_seen,
                              static_cast<int>(kMirrorShare * view.Income())});
   return b;

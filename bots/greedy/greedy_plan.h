@@ -343,67 +343,87 @@ class Planner {
     c.kind = Kind::kAttack;
     c.target = e;
     c.required = TakeCost(e);
-    // Our neighbours of e, most free armies first; use as few as possible,
-    // one extra army per extra source (each attack is a separate fight).
-    std::vector<int> sources;
-    for (int n : map_.Neighbors(e)) {
-      if (b_.mine.Contains(n)) sources.push_back(n);
-    }
-    // Ties (weak regions have none free) go to the region with most armies,
-    // then to the lower id.
-    std::sort(sources.begin(), sources.end(), [&](int x, int y) {
-      auto key = [&](int r) {
-        return std::make_tuple(-FreeForAttack(r), used_[r] - total_[r], r);
-      };
-      return key(x) < key(y);
-    });
-    // The income to place on the first source so that k sources can send
-    // enough; a weak first source must first be made strong enough to hold.
-    const int primary = sources.front();
-    auto need_for = [&](int k) {
-      int others = 0;
-      for (int i = 1; i < k; ++i) others += FreeForAttack(sources[i]);
-      const int want = c.required + k - 1 - others;
-      const int stay = Stay(primary);
-      int x = std::max(0, want - (total_[primary] - used_[primary] - stay));
-      if (front_.Contains(primary)) {
-        x = std::max(x, hold_[primary] + 1 - total_[primary]);
-      }
-      return x;
-    };
+    // Use as few sources as possible: the count that needs the least
+    // income (the first such count).
+    const std::vector<int> sources = AttackSources(e);
     int best_k = 1, best_need = 1 << 30;
     for (size_t k = 1; k <= sources.size(); ++k) {
-      int need = need_for(static_cast<int>(k));
+      int need = IncomeForSources(sources, c.required, static_cast<int>(k));
       if (need < best_need) {
         best_need = need;
         best_k = static_cast<int>(k);
       }
     }
     c.need = best_need;
-    c.source = primary;
-    int to_send = c.required + best_k - 1;
-    for (int k = 0; k < best_k && to_send > 0; ++k) {
-      int r = sources[k];
-      int armies = AttackBudget(r, k == 0 ? c.need : 0);
-      armies = std::min(armies, to_send - (best_k - 1 - k));  // 1 for each
+    c.source = sources.front();
+    SplitAttack(sources, best_k, c);
+    c.cost = c.need + w_.free_army_cost * (c.required - c.need);
+    c.affordable = c.need <= left_;
+    c.value = AttackValue(e);
+    return c;
+  }
+
+  // Our neighbours of e, most free armies first. Ties (weak regions have
+  // none free) go to the region with most armies, then to the lower id.
+  std::vector<int> AttackSources(int e) const {
+    std::vector<int> sources;
+    for (int n : map_.Neighbors(e)) {
+      if (b_.mine.Contains(n)) sources.push_back(n);
+    }
+    std::sort(sources.begin(), sources.end(), [&](int x, int y) {
+      auto key = [&](int r) {
+        return std::make_tuple(-FreeForAttack(r), used_[r] - total_[r], r);
+      };
+      return key(x) < key(y);
+    });
+    return sources;
+  }
+
+  // The income to place on the first of `sources` so that its first k send
+  // enough: `required` plus one extra army per extra source (each attack is
+  // a separate fight). A weak first source must first be made strong enough
+  // to hold.
+  int IncomeForSources(const std::vector<int>& sources, int required,
+                       int k) const {
+    const int primary = sources.front();
+    int others = 0;
+    for (int i = 1; i < k; ++i) others += FreeForAttack(sources[i]);
+    const int want = required + k - 1 - others;
+    const int stay = Stay(primary);
+    int x = std::max(0, want - (total_[primary] - used_[primary] - stay));
+    if (front_.Contains(primary)) {
+      x = std::max(x, hold_[primary] + 1 - total_[primary]);
+    }
+    return x;
+  }
+
+  // Splits the attack's armies over its first k sources (c.need placed on
+  // the first), at least 1 left for each source still to come, into
+  // c.sources.
+  void SplitAttack(const std::vector<int>& sources, int k, Candidate& c) const {
+    int to_send = c.required + k - 1;
+    for (int i = 0; i < k && to_send > 0; ++i) {
+      int r = sources[i];
+      int armies = AttackBudget(r, i == 0 ? c.need : 0);
+      armies = std::min(armies, to_send - (k - 1 - i));  // 1 for each
       if (armies <= 0) continue;
       c.sources.push_back({r, armies});
       to_send -= armies;
     }
-    c.cost = c.need + w_.free_army_cost * (c.required - c.need);
-    c.affordable = c.need <= left_;
-    const int s = SuperIndex(e);
-    const int bonus = SuperOf(e).bonus;
-    // The land, twice (we gain it and the opponent loses it), a little for
-    // the armies we kill, its bonus if we break one, our progress toward
-    // ours, and the threat we remove from our regions next to it.
-    c.value = 2 * w_.land + w_.land * 0.1 * b_.armies[e];
-    if (b_.enemy_bonus[s]) c.value += w_.break_bonus * bonus;
-    c.value += ProgressValue(e);
+  }
+
+  // The land, twice (we gain it and the opponent loses it), a little for
+  // the armies we kill, its bonus if we break one, our progress toward
+  // ours, and the threat we remove from our regions next to it.
+  double AttackValue(int e) const {
+    double value = 2 * w_.land + w_.land * 0.1 * b_.armies[e];
+    if (b_.enemy_bonus[SuperIndex(e)])
+      value += w_.break_bonus * SuperOf(e).bonus;
+    value += ProgressValue(e);
     for (int n : map_.Neighbors(e)) {
-      if (b_.mine.Contains(n)) c.value += w_.relief * hold_value_[n];
+      if (b_.mine.Contains(n)) value += w_.relief * hold_value_[n];
     }
-    return c;
+    return value;
   }
 
   Candidate EvaluateDefend(int r) const {
