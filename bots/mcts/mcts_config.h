@@ -224,11 +224,102 @@ inline std::string Usage() {
          config_internal::TurnKnobsHelp(defaults);
 }
 
+namespace config_internal {
+
+// The knobs by kind, each with its flag and its field; integers with their
+// range (ParseInt already keeps them in 0..1e9), doubles whether they must
+// be positive (ParseDouble already keeps them >= 0).
+struct IntKnob {
+  const char* flag;
+  int Config::*field;
+  int min, max;
+};
+struct BoolKnob {  // 0 or 1
+  const char* flag;
+  bool Config::*field;
+};
+struct DoubleKnob {
+  const char* flag;
+  double Config::*field;
+  bool positive;
+};
+
+constexpr int kAnyInt = 1000000000;
+inline constexpr IntKnob kIntKnobs[] = {
+    {"--iterations", &Config::iterations, 0, kAnyInt},
+    {"--max-move-ms", &Config::max_move_ms, 0, kAnyInt},
+    {"--reserve-ms", &Config::reserve_ms, 0, kAnyInt},
+    {"--bank-share", &Config::bank_share, 1, kAnyInt},
+    {"--samples", &Config::samples, 1, 64},
+    {"--fog-noise", &Config::fog_noise, 0, kAnyInt},
+    {"--playout-rounds", &Config::playout_rounds, 0, 50},
+    {"--my-greedy-variants", &Config::my_greedy_variants, 0, 8},
+    {"--my-policy-variants", &Config::my_policy_variants, 0, 4},
+    {"--their-variants", &Config::their_variants, 1, 4},
+    {"--draft-rounds", &Config::draft_rounds, 0, 50},
+};
+inline constexpr BoolKnob kBoolKnobs[] = {
+    {"--expected-first", &Config::expected_first},
+    {"--tactical-turns", &Config::tactical_turns},
+    {"--sure-orders", &Config::sure_orders},
+    {"--front-first", &Config::front_first},
+    {"--draft-search", &Config::draft_search},
+};
+inline constexpr DoubleKnob kDoubleKnobs[] = {
+    {"--exploration", &Config::exploration, false},
+    {"--eval-scale", &Config::eval_scale, true},
+    {"--sure-income-margin", &Config::sure_income_margin, false},
+};
+
+// The knob of `knobs` named `name`, or nullptr.
+template <typename Knob, size_t N>
+const Knob* FindKnob(const Knob (&knobs)[N], const std::string& name) {
+  for (const Knob& k : knobs) {
+    if (name == k.flag) return &k;
+  }
+  return nullptr;
+}
+
+// The seed: any unsigned 64-bit decimal.
+inline bool ParseSeed(const char* text, uint64_t& out) {
+  char* end = nullptr;
+  unsigned long long s = std::strtoull(text, &end, 10);
+  if (*text == '\0' || *end != '\0') return false;
+  out = s;
+  return true;
+}
+
+enum class KnobResult { kSet, kBadValue, kUnknown };
+
+// Sets the knob `name` to `value` when the value is valid for it; the
+// config is untouched otherwise.
+inline KnobResult SetKnob(const std::string& name, const char* value,
+                          Config& config) {
+  bool ok = false;
+  int n = 0;
+  double x = 0;
+  if (name == "--seed") {
+    ok = ParseSeed(value, config.seed);
+  } else if (const IntKnob* k = FindKnob(kIntKnobs, name)) {
+    ok = ParseInt(value, n) && n >= k->min && n <= k->max;
+    if (ok) config.*(k->field) = n;
+  } else if (const BoolKnob* k = FindKnob(kBoolKnobs, name)) {
+    ok = ParseInt(value, n) && n <= 1;
+    if (ok) config.*(k->field) = n == 1;
+  } else if (const DoubleKnob* k = FindKnob(kDoubleKnobs, name)) {
+    ok = ParseDouble(value, x) && (!k->positive || x > 0);
+    if (ok) config.*(k->field) = x;
+  } else {
+    return KnobResult::kUnknown;
+  }
+  return ok ? KnobResult::kSet : KnobResult::kBadValue;
+}
+
+}  // namespace config_internal
+
 // Reads `--name value` or `--name=value` pairs into `config`. Returns "" or
 // a one-line error; "help" when --help was asked for.
 inline std::string ParseArgs(int argc, char** argv, Config& config) {
-  using config_internal::ParseDouble;
-  using config_internal::ParseInt;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") return "help";
@@ -241,70 +332,14 @@ inline std::string ParseArgs(int argc, char** argv, Config& config) {
     } else {
       return "missing value for " + arg;
     }
-    const char* v = value.c_str();
-    int n = 0;
-    double x = 0;
-    bool ok = true;
-    if (name == "--seed") {
-      char* end = nullptr;
-      unsigned long long s = std::strtoull(v, &end, 10);
-      ok = *v != '\0' && *end == '\0';
-      if (ok) config.seed = s;
-    } else if (name == "--iterations") {
-      ok = ParseInt(v, config.iterations);
-    } else if (name == "--max-move-ms") {
-      ok = ParseInt(v, config.max_move_ms);
-    } else if (name == "--reserve-ms") {
-      ok = ParseInt(v, config.reserve_ms);
-    } else if (name == "--bank-share") {
-      ok = ParseInt(v, n) && n >= 1;
-      if (ok) config.bank_share = n;
-    } else if (name == "--samples") {
-      ok = ParseInt(v, n) && n >= 1 && n <= 64;
-      if (ok) config.samples = n;
-    } else if (name == "--fog-noise") {
-      ok = ParseInt(v, config.fog_noise);
-    } else if (name == "--playout-rounds") {
-      ok = ParseInt(v, n) && n <= 50;
-      if (ok) config.playout_rounds = n;
-    } else if (name == "--expected-first") {
-      ok = ParseInt(v, n) && n <= 1;
-      if (ok) config.expected_first = n == 1;
-    } else if (name == "--exploration") {
-      ok = ParseDouble(v, config.exploration);
-    } else if (name == "--my-greedy-variants") {
-      ok = ParseInt(v, n) && n <= 8;
-      if (ok) config.my_greedy_variants = n;
-    } else if (name == "--tactical-turns") {
-      ok = ParseInt(v, n) && n <= 1;
-      if (ok) config.tactical_turns = n == 1;
-    } else if (name == "--my-policy-variants") {
-      ok = ParseInt(v, n) && n <= 4;
-      if (ok) config.my_policy_variants = n;
-    } else if (name == "--their-variants") {
-      ok = ParseInt(v, n) && n >= 1 && n <= 4;
-      if (ok) config.their_variants = n;
-    } else if (name == "--eval-scale") {
-      ok = ParseDouble(v, x) && x > 0;
-      if (ok) config.eval_scale = x;
-    } else if (name == "--sure-orders") {
-      ok = ParseInt(v, n) && n <= 1;
-      if (ok) config.sure_orders = n == 1;
-    } else if (name == "--sure-income-margin") {
-      ok = ParseDouble(v, config.sure_income_margin);
-    } else if (name == "--front-first") {
-      ok = ParseInt(v, n) && n <= 1;
-      if (ok) config.front_first = n == 1;
-    } else if (name == "--draft-search") {
-      ok = ParseInt(v, n) && n <= 1;
-      if (ok) config.draft_search = n == 1;
-    } else if (name == "--draft-rounds") {
-      ok = ParseInt(v, n) && n <= 50;
-      if (ok) config.draft_rounds = n;
-    } else {
-      return "unknown option " + name;
+    switch (config_internal::SetKnob(name, value.c_str(), config)) {
+      case config_internal::KnobResult::kSet:
+        break;
+      case config_internal::KnobResult::kUnknown:
+        return "unknown option " + name;
+      case config_internal::KnobResult::kBadValue:
+        return "bad value '" + value + "' for " + name;
     }
-    if (!ok) return "bad value '" + value + "' for " + name;
   }
   return "";
 }

@@ -157,59 +157,15 @@ class Search {
     rng_.SetSeed(seed);
     const greedy::Beliefs beliefs = greedy::InferBeliefs(view);
     believed_income_ = beliefs.enemy_income;
-
     // Samples first: the fast policy's candidates are planned on sample 0.
-    samples_.clear();
-    const int sample_count = std::max(1, config_.samples);
-    for (int k = 0; k < sample_count; ++k) {
-      samples_.push_back(Determinise(view, beliefs, k > 0));
-    }
-
+    DrawSamples(view, beliefs);
     turns_.clear();
     const int income = view.Income();
-    greedy::Plan base;
-    for (int i = 0; i < std::min(config_.my_greedy_variants, kGreedyVariants);
-         ++i) {
-      greedy::Plan plan =
-          greedy::Planner(view, beliefs, income, GreedyVariant(i)).Make();
-      if (i == 0) base = plan;
-      AddTurn(view, std::move(plan.placements), std::move(plan.moves));
-    }
+    const greedy::Plan base = AddGreedyTurns(view, beliefs, income);
     if (config_.tactical_turns) AddTacticalTurns(view, base, income);
-    for (int i = 0; i < config_.my_policy_variants; ++i) {
-      wl::MoveQueue place, attack;
-      PlanTurn(info, samples_[0], me_, PolicyVariant(i), place, attack);
-      std::vector<wl::Move> placements, moves;
-      // The View's income is the engine's word (the rules core's agrees
-      // in a real game: our regions are known exactly).
-      int left = income;
-      for (int k = 0; k < place.size && left > 0; ++k) {
-        wl::Move m = place.items[k].move;
-        m.player = wl::Player::kNeutral;
-        m.armies = std::min(m.armies, left);
-        left -= m.armies;
-        placements.push_back(m);
-      }
-      for (int k = 0; k < attack.size; ++k) {
-        wl::Move m = attack.items[k].move;
-        m.player = wl::Player::kNeutral;
-        moves.push_back(m);
-      }
-      AddTurn(view, std::move(placements), std::move(moves));
-    }
+    AddPolicyTurns(view, income);
     if (turns_.empty()) AddTurn(view, {}, {});
-
-    their_count_ =
-        std::max(1, std::min(config_.their_variants, kPolicyVariants));
-    their_turns_.resize(samples_.size() * their_count_);
-    for (size_t k = 0; k < samples_.size(); ++k) {
-      for (int j = 0; j < their_count_; ++j) {
-        Turn& t = their_turns_[k * their_count_ + j];
-        t.place.Clear();
-        t.attack.Clear();
-        PlanTurn(info, samples_[k], them_, PolicyVariant(j), t.place, t.attack);
-      }
-    }
+    PlanTheirTurns();
     my_stats_.assign(turns_.size(), ArmStat());
     their_stats_.assign(their_count_, ArmStat());
   }
@@ -284,6 +240,74 @@ class Search {
   }
 
  private:
+  // Step 2: `samples` determinised states (at least 1), the first without
+  // noise.
+  void DrawSamples(const wl::View& view, const greedy::Beliefs& beliefs) {
+    samples_.clear();
+    const int sample_count = std::max(1, config_.samples);
+    for (int k = 0; k < sample_count; ++k) {
+      samples_.push_back(Determinise(view, beliefs, k > 0));
+    }
+  }
+
+  // Our candidate turns from the greedy planner's settings. Returns the
+  // default setting's plan (empty when no setting is played).
+  greedy::Plan AddGreedyTurns(const wl::View& view,
+                              const greedy::Beliefs& beliefs, int income) {
+    greedy::Plan base;
+    for (int i = 0; i < std::min(config_.my_greedy_variants, kGreedyVariants);
+         ++i) {
+      greedy::Plan plan =
+          greedy::Planner(view, beliefs, income, GreedyVariant(i)).Make();
+      if (i == 0) base = plan;
+      AddTurn(view, std::move(plan.placements), std::move(plan.moves));
+    }
+    return base;
+  }
+
+  // Our candidate turns from the fast policy's settings, planned on sample
+  // 0, their placements cut to `income`: the View's income is the engine's
+  // word (the rules core's agrees in a real game: our regions are known
+  // exactly).
+  void AddPolicyTurns(const wl::View& view, int income) {
+    for (int i = 0; i < config_.my_policy_variants; ++i) {
+      wl::MoveQueue place, attack;
+      PlanTurn(*info_, samples_[0], me_, PolicyVariant(i), place, attack);
+      std::vector<wl::Move> placements, moves;
+      int left = income;
+      for (int k = 0; k < place.size && left > 0; ++k) {
+        wl::Move m = place.items[k].move;
+        m.player = wl::Player::kNeutral;
+        m.armies = std::min(m.armies, left);
+        left -= m.armies;
+        placements.push_back(m);
+      }
+      for (int k = 0; k < attack.size; ++k) {
+        wl::Move m = attack.items[k].move;
+        m.player = wl::Player::kNeutral;
+        moves.push_back(m);
+      }
+      AddTurn(view, std::move(placements), std::move(moves));
+    }
+  }
+
+  // Step 3: the opponent's candidate turns, the fast policy's settings
+  // planned on each sample.
+  void PlanTheirTurns() {
+    their_count_ =
+        std::max(1, std::min(config_.their_variants, kPolicyVariants));
+    their_turns_.resize(samples_.size() * their_count_);
+    for (size_t k = 0; k < samples_.size(); ++k) {
+      for (int j = 0; j < their_count_; ++j) {
+        Turn& t = their_turns_[k * their_count_ + j];
+        t.place.Clear();
+        t.attack.Clear();
+        PlanTurn(*info_, samples_[k], them_, PolicyVariant(j), t.place,
+                 t.attack);
+      }
+    }
+  }
+
   // Adds a candidate turn, its moves cut to those sure to run when
   // `config.sure_orders` (so the search weighs the orders it would send),
   // unless an identical turn is there already.

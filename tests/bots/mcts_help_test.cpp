@@ -2,11 +2,8 @@
 // listed with its meaning and its default, and that default is Config{}'s.
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <map>
-#include <regex>
 #include <set>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,17 +14,22 @@
 
 namespace {
 
-// The flags that mcts_config.h's ParseArgs compares against.
+bool IsFlagChar(char c) { return (c >= 'a' && c <= 'z') || c == '-'; }
+
+// The flags that mcts_config.h's ParseArgs reads: every string literal
+// "--flag" of the source (its knob tables and its special cases), but
+// "--help". (No std::regex: GCC 12 warns inside it.)
 std::set<std::string> ParsedFlags() {
-  std::ifstream file(std::string(WL_SOURCE_DIR) + "/bots/mcts/mcts_config.h");
-  std::stringstream text;
-  text << file.rdbuf();
-  const std::string source = text.str();
+  const std::string source = wl::testing::ReadFile(std::string(WL_SOURCE_DIR) +
+                                                   "/bots/mcts/mcts_config.h");
   std::set<std::string> flags;
-  const std::regex compared(R"re(name == "--([a-z-]+)")re");
-  for (std::sregex_iterator it(source.begin(), source.end(), compared), end;
-       it != end; ++it) {
-    flags.insert((*it)[1].str());
+  for (size_t at = source.find("\"--"); at != std::string::npos;
+       at = source.find("\"--", at + 1)) {
+    size_t end = at + 3;
+    while (end < source.size() && IsFlagChar(source[end])) ++end;
+    if (end == at + 3 || end == source.size() || source[end] != '"') continue;
+    const std::string flag = source.substr(at + 3, end - at - 3);
+    if (flag != "help") flags.insert(flag);
   }
   return flags;
 }
@@ -36,16 +38,70 @@ struct Entry {
   std::string flag, value, meaning, default_text;
 };
 
+// The help with its continuation lines (a newline and 20 spaces or more)
+// joined to the line before by one space.
+std::string JoinContinuations(const std::string& help) {
+  std::string joined;
+  for (size_t i = 0; i < help.size(); ++i) {
+    size_t spaces = 0;
+    while (help[i] == '\n' && i + 1 + spaces < help.size() &&
+           help[i + 1 + spaces] == ' ') {
+      ++spaces;
+    }
+    if (spaces >= 20) {
+      joined += ' ';
+      i += spaces;
+    } else {
+      joined += help[i];
+    }
+  }
+  return joined;
+}
+
+// One "  --flag VALUE  meaning... (default: X)" line, if it is one: the
+// flag, one space, a value without spaces, spaces, the meaning, and the
+// first " (default: " after which the line holds no ')' but its last char.
+bool ParseEntry(const std::string& line, Entry* e) {
+  if (line.compare(0, 4, "  --") != 0) return false;
+  size_t at = 4;
+  while (at < line.size() && IsFlagChar(line[at])) ++at;
+  if (at == 4 || at == line.size() || line[at] != ' ') return false;
+  e->flag = line.substr(4, at - 4);
+  const size_t value = ++at;
+  while (at < line.size() && line[at] != ' ') ++at;
+  if (at == value || at == line.size()) return false;
+  e->value = line.substr(value, at - value);
+  while (at < line.size() && line[at] == ' ') ++at;
+  const std::string marker = " (default: ";
+  if (line.empty() || line.back() != ')') return false;
+  for (size_t m = line.find(marker, at); m != std::string::npos;
+       m = line.find(marker, m + 1)) {
+    const size_t text = m + marker.size();
+    if (text > line.size() - 1) break;
+    const std::string inside = line.substr(text, line.size() - 1 - text);
+    if (inside.find(')') != std::string::npos) continue;
+    e->meaning = line.substr(at, m - at);
+    e->default_text = inside;
+    return true;
+  }
+  return false;
+}
+
 // Each "  --flag VALUE  meaning... (default: X)" entry of the help, its
 // continuation lines joined.
 std::vector<Entry> HelpEntries(const std::string& help) {
-  std::string joined = std::regex_replace(help, std::regex("\n {20,}"), " ");
+  const std::string joined = JoinContinuations(help);
   std::vector<Entry> entries;
-  const std::regex entry(
-      R"(\n  --([a-z-]+) (\S+) +(.*?) \(default: ([^)]*)\)(?=\n))");
-  for (std::sregex_iterator it(joined.begin(), joined.end(), entry), end;
-       it != end; ++it) {
-    entries.push_back({(*it)[1], (*it)[2], (*it)[3], (*it)[4]});
+  // Lines after a newline and followed by one.
+  size_t start = joined.find('\n');
+  while (start != std::string::npos) {
+    const size_t end = joined.find('\n', start + 1);
+    if (end == std::string::npos) break;
+    Entry e;
+    if (ParseEntry(joined.substr(start + 1, end - start - 1), &e)) {
+      entries.push_back(e);
+    }
+    start = end;
   }
   return entries;
 }
@@ -53,7 +109,7 @@ std::vector<Entry> HelpEntries(const std::string& help) {
 TEST(MctsHelpTest, EveryKnobHasItsMeaningAndDefault) {
   const std::string help = mcts::Usage();
   const std::set<std::string> parsed = ParsedFlags();
-  ASSERT_GE(parsed.size(), 20u);  // the regex read the source
+  ASSERT_GE(parsed.size(), 20u);  // the scan read the source
   std::set<std::string> listed;
   for (const Entry& e : HelpEntries(help)) {
     listed.insert(e.flag);
