@@ -47,22 +47,69 @@ command -v "$tidy" >/dev/null ||
   die "clang-tidy is missing (Debian: apt-get install clang-tidy)"
 
 # The translation units (the "file" of each entry).
-mapfile -t files < <(grep -o '"file": *"[^"]*"' "$commands" |
+mapfile -t all < <(grep -o '"file": *"[^"]*"' "$commands" |
   sed 's/^"file": *"//; s/"$//' | grep -v '/_deps/' | sort -u)
-((${#files[@]})) || die "$commands lists no file"
+((${#all[@]})) || die "$commands lists no file"
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+
+# Which of them to check: every file of sdk/, bots/, tools/, and of the
+# others (tests, benchmarks) only those that include a header of sdk/,
+# bots/, tools/ that no file chosen before includes, as the compiler's
+# depfiles (<build>/**/*.o.d) tell; a file without one is always checked.
+# Parsing a test file costs as much as a tool's, and most add nothing.
+select_files() {
+  find "$build" -name '*.o.d' -not -path '*/_deps/*' -print0 |
+    xargs -0 -r cat | awk -v root="$root/" '
+      /^[^ ].*:/ { source = ""; sub(/^[^:]*:/, "") }
+      {
+        for (i = 1; i <= NF; ++i) {
+          if ($i == "\\") continue
+          if (source == "") { source = $i; continue }
+          if (index($i, root) == 1 && $i ~ /\/(sdk|bots|tools)\//)
+            print source " " $i
+        }
+      }' | sort -u >"$out/headers"
+  printf '%s\n' "${all[@]}" | awk -v root="$root/" -v deps="$out/headers" '
+    BEGIN {
+      while ((getline line < deps) > 0) {
+        split(line, pair, " ")
+        n[pair[1]]++
+        h[pair[1], n[pair[1]]] = pair[2]
+      }
+    }
+    { files[NR] = $0 }
+    function mine(f) { return index(f, root) == 1 &&
+                       substr(f, length(root) + 1) ~ /^(sdk|bots|tools)\// }
+    function take(f,   i) {
+      print f
+      for (i = 1; i <= n[f]; ++i) seen[h[f, i]] = 1
+    }
+    END {
+      for (i = 1; i <= NR; ++i)
+        if (mine(files[i]) || !(files[i] in n)) take(files[i])
+      for (i = 1; i <= NR; ++i) {
+        f = files[i]
+        if (mine(f) || !(f in n)) continue
+        for (j = 1; j <= n[f]; ++j) if (!(h[f, j] in seen)) { take(f); break }
+      }
+    }'
+}
+mapfile -t files < <(select_files)
+((${#files[@]})) || die "no file chosen among the ${#all[@]} of $commands"
+
 # One output file per clang-tidy process, so that parallel outputs never
 # mix; a file's warning and its "N lines" note stay together (its stderr,
-# "N warnings generated.", apart).
+# "N warnings generated.", apart). Every header of the tree is measured:
+# tools/../bots/x.h is in bots/ once the path is normalised (below).
 # shellcheck disable=SC2016  # the inner script expands its own arguments
 printf '%s\0' "${files[@]}" |
   xargs -0 -n 4 -P "${WL_JOBS:-$(nproc)}" bash -c '
     out=$1 build=$2 tidy=$3 root=$4 threshold=$5
     shift 5
     "$tidy" -p "$build" --quiet --checks="-*,readability-function-size" \
-      --header-filter="^$root/(sdk|bots|tools)/" \
+      --header-filter="^$root/" \
       --config="{CheckOptions: [{key: readability-function-size.LineThreshold, value: $threshold}]}" \
       "$@" >"$(mktemp "$out/tidy.XXXXXX")" 2>>"$out/stderr.$$" || true
   ' bash "$out" "$build" "$tidy" "$root" "$threshold"
@@ -106,4 +153,4 @@ if ((${#long[@]})); then
   exit 1
 fi
 echo "function_sizes.sh: no function longer than $threshold lines in" \
-  "sdk/, bots/, tools/ (${#files[@]} files checked)"
+  "sdk/, bots/, tools/ (${#files[@]} of ${#all[@]} files checked)"

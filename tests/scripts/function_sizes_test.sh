@@ -77,6 +77,34 @@ run bash "$tree/scripts/function_sizes.sh" "$tmp"
 [[ $status == 0 && "$output" == *"no function longer than 60"* ]] ||
   fail "short functions only: $status $output"
 
+# With depfiles: a file outside sdk/, bots/, tools/ is checked only when
+# it includes a header no other checked file includes.
+mkdir -p "$tmp/deps"
+{ body Short 50; } >"$tree/tools/short.cpp"
+{ echo "#pragma once"; echo "inline"; body OnlyHere 61; } >"$tree/bots/b/only.h"
+{ echo '#include "../bots/b/only.h"'; body Fine 10; } >"$tree/other/new.cpp"
+echo '#include "absent.h"' >"$tree/other/old.cpp"  # fails if checked
+entries=()
+for f in tools/short.cpp tools/long.cpp other/new.cpp other/old.cpp; do
+  entries+=("{\"directory\": \"$tree\", \"command\": \"c++ -c $tree/$f\",
+  \"file\": \"$tree/$f\"}")
+done
+(IFS=,; echo "[${entries[*]}]") >"$tmp/compile_commands.json"
+printf 'a.o: \\\n %s %s\n' "$tree/tools/long.cpp" "$tree/bots/b/long.h" \
+  >"$tmp/deps/long.cpp.o.d"
+printf 'b.o: %s \\\n %s \\\n %s\n' "$tree/other/new.cpp" \
+  "$tree/bots/b/long.h" "$tree/bots/b/only.h" >"$tmp/deps/new.cpp.o.d"
+printf 'c.o: %s %s\n' "$tree/other/old.cpp" "$tree/bots/b/long.h" \
+  >"$tmp/deps/old.cpp.o.d"
+run bash "$tree/scripts/function_sizes.sh" "$tmp"
+expected="  bots/b/long.h:3: LongHeader: 67 lines
+  bots/b/only.h:3: OnlyHere: 63 lines
+  tools/long.cpp:2: LongTool: 72 lines"
+[[ $status == 1 && "$output" == *"$expected" ]] ||
+  fail "depfiles: $status
+$output"
+rm -r "$tmp/deps"
+
 # A file clang-tidy cannot parse: its functions would go unmeasured.
 echo '#include "absent.h"' >"$tree/tools/short.cpp"
 run bash "$tree/scripts/function_sizes.sh" "$tmp"
