@@ -223,6 +223,21 @@ TEST(FlagsTest, ValuesRepeatsAndPositionals) {
             (std::vector<std::string>{"[a,b]", "-", "--games", "x", "--help"}));
 }
 
+// "--map=" is an empty map, as with the hand-written parser before CLI11:
+// it never takes the next argument as its value (CLI11 alone does).
+TEST(FlagsTest, AnEmptyValueAfterEqualsStaysEmpty) {
+  DemoFlags demo;
+  demo.map = "before";
+  const Parsed parsed =
+      ParseArgs(demo.flags, {"--map=", "x.json", "--games=3"});
+  EXPECT_EQ(parsed.exit, std::nullopt) << parsed.err;
+  EXPECT_EQ(demo.map, "");
+  EXPECT_EQ(demo.games, 3);
+  EXPECT_EQ(parsed.positional, (std::vector<std::string>{"x.json"}));
+  DemoFlags games;
+  EXPECT_EQ(ParseArgs(games.flags, {"--games="}).exit, 2);
+}
+
 // The standard output of a shell command (its stderr is dropped).
 std::string Output(const std::string& command) {
   return wl::testing::PipeCommand(command + " 2>/dev/null").out;

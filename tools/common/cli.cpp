@@ -176,11 +176,37 @@ void Flags::Declare(CLI::App* app, std::vector<std::string>* positional) const {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
+std::vector<std::string> Flags::SplitValues(int argc, char** argv) const {
+  // "--name=VALUE" of a flag that takes a value becomes "--name" "VALUE", so
+  // that an empty VALUE stays empty: CLI11 alone would take the next
+  // argument for "--map=". Anything after "--" is left as it is.
+  std::vector<std::string> args;
+  bool options = true;
+  for (int i = 0; i < argc; ++i) {
+    const std::string arg = argv[i];
+    options = options && arg != "--";
+    const size_t eq = arg.find('=');
+    const bool takes_value =
+        options && arg.rfind("--", 0) == 0 && eq != std::string::npos &&
+        std::any_of(flags_.begin(), flags_.end(), [&](const Flag& f) {
+          return f.takes_value && arg.compare(2, eq - 2, f.name) == 0 &&
+                 f.name.size() == eq - 2;
+        });
+    if (!takes_value) {
+      args.push_back(arg);
+      continue;
+    }
+    args.push_back(arg.substr(0, eq));
+    args.push_back(arg.substr(eq + 1));
+  }
+  return args;
+}
+
 std::optional<int> Flags::Parse(int argc, char** argv,
                                 std::vector<std::string>* positional) {
   CLI::App app(description_, "warlight " + command_);
   Declare(&app, positional);
-  std::vector<std::string> args(argv, argv + argc);
+  std::vector<std::string> args = SplitValues(argc, argv);
   std::reverse(args.begin(), args.end());  // CLI11 reads from the back
   try {
     app.parse(std::move(args));

@@ -6,9 +6,9 @@
 // flags; --help (-h) prints the usage; an unknown flag or a bad value is one
 // clear line and exit status 2. Errors come in the order of the arguments.
 // Integers are plain decimal int64 ("0x10", "+4", overflow are refused);
-// numbers are whatever strtod reads whole. CLI11's conventions hold at the
-// edges: "--name=" with nothing after '=' takes the next argument; one dash
-// is for -h alone ("-seed" is unknown, "-5" is a positional argument).
+// numbers are whatever strtod reads whole; "--name=" gives an empty value.
+// CLI11's conventions hold at the edges: one dash is for -h alone ("-seed"
+// is unknown, "-5" is a positional argument).
 // The help appends each flag's default, "(default: VALUE)", unless the value
 // is empty or 0, or the help text already mentions its default itself
 // ("the seed (default: a random one)").
@@ -76,6 +76,8 @@ class Flags {
   };
   // Declares every flag, --help and the positional arguments to app.
   void Declare(CLI::App* app, std::vector<std::string>* positional) const;
+  // argv with each "--name=VALUE" of a flag that takes a value split in two.
+  std::vector<std::string> SplitValues(int argc, char** argv) const;
 
   std::string command_, positional_, description_;
   std::vector<Flag> flags_;
