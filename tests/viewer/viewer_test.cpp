@@ -27,10 +27,10 @@
 #include "wl/commands/map_layout.h"
 #include "wl/commands/view.h"
 #include "wl/engine.h"
+#include "wl/game_files.h"
 #include "wl/in_process_seat.h"
 #include "wl/map_json.h"
 #include "wl/mapgen.h"
-#include "wl/match.h"
 #include "wl/verify.h"
 
 namespace wl::tools {
