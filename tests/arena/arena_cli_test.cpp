@@ -262,6 +262,20 @@ TEST(ArenaCliTest, HugeGamesIsOneClearError) {
   }
 }
 
+// A generated map size the map generator cannot make is refused with the
+// flags, before any game (it used to fail every game one by one).
+TEST(ArenaCliTest, RegionsOutsideTheGeneratorsRangeIsOneClearError) {
+  ArenaCli cli("regions");
+  for (const char* regions : {"3", "9", "128"}) {
+    CliRun run =
+        cli.Run(std::string("random starter --games 2 --regions ") + regions);
+    EXPECT_EQ(run.status, 2) << regions;
+    EXPECT_EQ(Lines(run.err), 1) << run.err;
+    EXPECT_NE(run.err.find("--regions must be 10..127"), std::string::npos)
+        << run.err;
+  }
+}
+
 TEST(ArenaCliTest, MergeWarnsPerBadLineAndKeepsALastLineWithoutNewline) {
   ArenaCli cli("merge");
   const std::string results = cli.Path("r.jsonl");

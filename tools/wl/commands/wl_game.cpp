@@ -14,6 +14,7 @@
 #include "wl/commands/view.h"
 #include "wl/game_files.h"
 #include "wl/in_process_seat.h"
+#include "wl/mapgen.h"
 #include "wl/timing_seat.h"
 #include "wl/verify.h"
 
@@ -104,8 +105,12 @@ void WlGame::DeclareFlags(Flags& flags) {
 
 std::string WlGame::CheckFlags() const {
   if (time_.timebank_ms < 1 || time_.time_per_move_ms < 0)
-    return "bad time rules";
-  if (regions_ < 0) return "--regions must be >= 0";
+    return "--timebank must be >= 1 and --time-per-move >= 0";
+  if (regions_ != 0 &&
+      (regions_ < kMapgenMinRegions || regions_ > kMapgenMaxRegions)) {
+    return "--regions must be " + std::to_string(kMapgenMinRegions) + ".." +
+           std::to_string(kMapgenMaxRegions) + ", or 0 for varied maps";
+  }
   return "";
 }
 
