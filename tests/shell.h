@@ -1,4 +1,8 @@
-// shell.h: running commands from the tests, as a user would in a shell.
+// shell.h: running commands from the tests, as a user would in a shell,
+// with a fresh scratch folder each, and counting what they printed.
+//
+//   std::filesystem::path dir = wl::testing::FreshTempDir("arena_resume");
+//   int timeouts = wl::testing::Occurrences(dump, "Response timed out (");
 //
 //   std::string cmd = wl::testing::ShellQuote(path) + " --help";
 //   wl::testing::CommandRun run = wl::testing::RunCommand(cmd, temp_dir);
@@ -8,7 +12,9 @@
 #define WL_TESTS_SHELL_H_
 
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -65,6 +71,28 @@ inline CommandRun PipeCommand(const std::string& command) {
   }
   run.status = ExitStatus(::pclose(pipe));
   return run;
+}
+
+// An empty folder of its own under the system's temporary folder:
+// wl_<name>_<pid>_<n>, emptied first if a killed run left it.
+inline std::filesystem::path FreshTempDir(const std::string& name) {
+  static std::atomic<int> counter{0};
+  std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                              ("wl_" + name + "_" + std::to_string(::getpid()) +
+                               "_" + std::to_string(counter++));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+// How many times `what` occurs in `text`, without overlaps.
+inline int Occurrences(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (size_t at = text.find(what); at != std::string::npos;
+       at = text.find(what, at + what.size())) {
+    ++n;
+  }
+  return n;
 }
 
 }  // namespace wl::testing

@@ -17,6 +17,7 @@
 
 #include "common/files.h"
 #include "gtest/gtest.h"
+#include "shell.h"
 
 namespace wl::tools {
 namespace {
@@ -24,11 +25,7 @@ namespace {
 namespace fs = std::filesystem;
 
 fs::path TempDir(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() /
-                 ("wl_arena_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  return wl::testing::FreshTempDir("arena_" + name);
 }
 
 std::string Warlight() {

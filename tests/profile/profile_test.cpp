@@ -17,6 +17,7 @@
 #include "common/cli.h"
 #include "common/files.h"
 #include "gtest/gtest.h"
+#include "shell.h"
 
 namespace wl::tools {
 namespace {
@@ -25,11 +26,7 @@ namespace fs = std::filesystem;
 namespace json = boost::json;
 
 fs::path TempDir(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() /
-                 ("wl_profile_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  return wl::testing::FreshTempDir("profile_" + name);
 }
 
 json::object ReadJson(const fs::path& file) {

@@ -12,6 +12,7 @@
 #include "common/files.h"
 #include "gtest/gtest.h"
 #include "profile/profile.h"
+#include "shell.h"
 #include "wl/commands/wl_game.h"
 
 namespace wl::tools {
@@ -25,20 +26,11 @@ constexpr char kSkipping[] =
     "Maximum number (2) of time-outs reached: skipping all moves.";
 
 int Count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (size_t at = text.find(what); at != std::string::npos;
-       at = text.find(what, at + what.size())) {
-    ++n;
-  }
-  return n;
+  return wl::testing::Occurrences(text, what);
 }
 
 fs::path TempDir(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() /
-                 ("wl_profile_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  return wl::testing::FreshTempDir("profile_" + name);
 }
 
 std::string BuiltBot(const std::string& name) {

@@ -17,6 +17,7 @@
 #include "common/files.h"
 #include "gtest/gtest.h"
 #include "shared_data.h"
+#include "shell.h"
 #include "wl/builtin_bots.h"
 #include "wl/commands/map_layout.h"
 #include "wl/commands/view.h"
@@ -33,13 +34,7 @@ namespace fs = std::filesystem;
 namespace json = boost::json;
 
 fs::path TempDir(const std::string& name) {
-  static std::atomic<int> counter{0};
-  fs::path dir = fs::temp_directory_path() /
-                 ("wl_view_input_" + name + "_" + std::to_string(::getpid()) +
-                  "_" + std::to_string(counter++));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  return wl::testing::FreshTempDir("view_input_" + name);
 }
 
 json::value PageData(const std::string& page) {

@@ -196,13 +196,7 @@ void ExpectPageMatchesReplay(const std::string& page, const std::string& replay,
 // A game folder as `warlight match` writes it.
 
 fs::path TempDir(const std::string& name) {
-  static std::atomic<int> counter{0};
-  fs::path dir = fs::temp_directory_path() /
-                 ("wl_viewer_" + name + "_" + std::to_string(::getpid()) + "_" +
-                  std::to_string(counter++));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  return wl::testing::FreshTempDir("viewer_" + name);
 }
 
 // The largest real map (90 regions) if ../shared is there, else a generated

@@ -73,12 +73,7 @@ void WriteFile(const fs::path& path, const std::string& text) {
 }
 
 int Count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (size_t at = text.find(what); at != std::string::npos;
-       at = text.find(what, at + what.size())) {
-    ++n;
-  }
-  return n;
+  return wl::testing::Occurrences(text, what);
 }
 
 std::vector<std::string> Lines(const std::string& text) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "shell.h"
 #include "test_maps.h"
 #include "wl/builtin_bots.h"
 #include "wl/in_process_seat.h"
@@ -19,12 +20,7 @@ namespace wl::tools {
 namespace {
 
 int Count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (size_t at = text.find(what); at != std::string::npos;
-       at = text.find(what, at + what.size())) {
-    ++n;
-  }
-  return n;
+  return wl::testing::Occurrences(text, what);
 }
 
 TEST(TimingSeatTest, RequestKindsComeFromTheEngineLines) {
