@@ -131,31 +131,46 @@ struct LineProcess::Impl {
                    });
   }
 
-  // Reads what stdout holds now, up to `budget` bytes. False once closed.
-  bool ReadStdout(size_t budget) {
-    if (!out.is_open()) return false;
+  // Reads what `pipe` holds now, up to `budget` bytes, handing each chunk
+  // to take(data, size). At end of file (or a read error: nothing more can
+  // come) calls at_end(), closes the pipe and returns false; true while it
+  // stays open. False at once when already closed.
+  template <typename Take, typename AtEnd>
+  static bool ReadAvailable(asio::posix::stream_descriptor& pipe, size_t budget,
+                            Take take, AtEnd at_end) {
+    if (!pipe.is_open()) return false;
     char buffer[1 << 16];
     size_t done = 0;
     while (done < budget) {
-      ssize_t n = ::read(out.native_handle(), buffer, sizeof buffer);
+      ssize_t n = ::read(pipe.native_handle(), buffer, sizeof buffer);
       if (n > 0) {
         done += static_cast<size_t>(n);
-        TakeStdout(buffer, static_cast<size_t>(n));
+        take(buffer, static_cast<size_t>(n));
         continue;
       }
       if (n < 0 && errno == EINTR) continue;
       if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
-      {  // end of file (or a read error): nothing more can come
-        std::lock_guard<std::mutex> lock(mu);
-        splitter.Finish([this](const std::string& line) { Deliver(line); });
-        finished = true;
-      }
-      cv.notify_all();
+      at_end();
       boost::system::error_code ignored;
-      out.close(ignored);
+      pipe.close(ignored);
       return false;
     }
     return true;
+  }
+
+  // Reads what stdout holds now, up to `budget` bytes. False once closed.
+  bool ReadStdout(size_t budget) {
+    return ReadAvailable(
+        out, budget,
+        [this](const char* data, size_t size) { TakeStdout(data, size); },
+        [this] {
+          {
+            std::lock_guard<std::mutex> lock(mu);
+            splitter.Finish([this](const std::string& line) { Deliver(line); });
+            finished = true;
+          }
+          cv.notify_all();
+        });
   }
 
   void TakeStdout(const char* data, size_t size) {
@@ -195,23 +210,10 @@ struct LineProcess::Impl {
 
   // Like ReadStdout, for stderr: copied to the file up to the cap.
   bool ReadStderr(size_t budget) {
-    if (!err.is_open()) return false;
-    char buffer[1 << 16];
-    size_t done = 0;
-    while (done < budget) {
-      ssize_t n = ::read(err.native_handle(), buffer, sizeof buffer);
-      if (n > 0) {
-        done += static_cast<size_t>(n);
-        WriteStderr(buffer, static_cast<size_t>(n));
-        continue;
-      }
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
-      boost::system::error_code ignored;
-      err.close(ignored);
-      return false;
-    }
-    return true;
+    return ReadAvailable(
+        err, budget,
+        [this](const char* data, size_t size) { WriteStderr(data, size); },
+        [] {});
   }
 
   void WriteStderr(const char* data, size_t size) {
