@@ -6,21 +6,13 @@
 #include <set>
 
 #include "common/files.h"
+#include "common/json.h"
 
 namespace wl::tools {
 
 namespace json = boost::json;
 
 namespace {
-
-std::string PlainNumber(double x) {
-  if (!std::isfinite(x)) return "null";
-  if (x == 0) return "0";  // also -0
-  char buf[400];
-  std::to_chars_result r =
-      std::to_chars(buf, buf + sizeof buf, x, std::chars_format::fixed);
-  return std::string(buf, r.ptr);
-}
 
 template <typename T, typename F>
 json::array PerSeat(const T (&values)[2], F convert) {
@@ -51,40 +43,6 @@ void ReadPerSeat(const json::object& o, const char* name, T (&out)[2]) {
 }
 
 }  // namespace
-
-std::string PlainJson(const json::value& v) {
-  switch (v.kind()) {
-    case json::kind::double_:
-      return PlainNumber(v.get_double());
-    case json::kind::array: {
-      std::string out = "[";
-      for (const json::value& e : v.get_array()) {
-        out += (out.size() > 1 ? "," : "") + PlainJson(e);
-      }
-      return out + "]";
-    }
-    case json::kind::object: {
-      std::string out = "{";
-      for (const auto& [k, e] : v.get_object()) {
-        out += (out.size() > 1 ? "," : "") + json::serialize(json::string(k)) +
-               ":" + PlainJson(e);
-      }
-      return out + "}";
-    }
-    default:
-      return json::serialize(v);
-  }
-}
-
-std::string Fixed(double x, int decimals) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
-  std::string s = buf;
-  if (s[0] == '-' && s.find_first_not_of("-0.") == std::string::npos) {
-    s.erase(0, 1);
-  }
-  return s;
-}
 
 std::string ResultToJsonLine(const ArenaResult& r) {
   auto num = [](auto x) { return json::value(x); };

@@ -24,6 +24,7 @@
 #include "absl/status/statusor.h"
 #include "arena/settings.h"
 #include "boost/json.hpp"
+#include "common/json.h"  // PlainJson, Fixed
 
 namespace wl::tools {
 
@@ -68,13 +69,6 @@ struct ResultsFile {
 // Reads `path`. Fails (one line) when it is a folder or cannot be read. A
 // file that does not exist reads as empty.
 absl::StatusOr<ResultsFile> LoadResultsFile(const std::string& path);
-
-// JSON text with every double written plainly: shortest round-trip digits
-// in fixed notation, -0 as 0, NaN and infinities as null.
-std::string PlainJson(const boost::json::value& v);
-
-// printf("%.*f") without a minus sign on a value that rounds to zero.
-std::string Fixed(double x, int decimals);
 
 }  // namespace wl::tools
 

@@ -10,38 +10,12 @@
 #include <sstream>
 
 #include "boost/json.hpp"
+#include "common/hash.h"
 
 namespace wl::tools {
 
 namespace fs = std::filesystem;
 namespace json = boost::json;
-
-uint64_t Fnv1a64(const std::string& bytes, uint64_t hash) {
-  for (unsigned char c : bytes) {
-    hash ^= c;
-    hash *= 0x100000001b3ULL;
-  }
-  return hash;
-}
-
-std::optional<uint64_t> HashFile(const std::string& path) {
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) return std::nullopt;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  uint64_t hash = Fnv1a64("");
-  std::string chunk(1 << 16, '\0');
-  while (in.read(chunk.data(), chunk.size()) || in.gcount() > 0) {
-    hash = Fnv1a64(chunk.substr(0, static_cast<size_t>(in.gcount())), hash);
-  }
-  return hash;
-}
-
-std::string Hex(uint64_t x) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(x));
-  return buf;
-}
 
 std::string MapPoolIdentity(const std::string& dir,
                             const std::vector<std::string>& files) {
@@ -49,31 +23,10 @@ std::string MapPoolIdentity(const std::string& dir,
   uint64_t hash = Fnv1a64("");
   for (const std::string& file : files) {
     hash = Fnv1a64(fs::path(file).filename().string() + '\0', hash);
-    hash = Fnv1a64(Hex(HashFile(file).value_or(0)), hash);
+    hash = Fnv1a64(Hex64(HashFile(file).value_or(0)), hash);
   }
   return dir + ": " + std::to_string(files.size()) + " maps, fnv1a64 " +
-         Hex(hash);
-}
-
-std::string FileIdentity(const std::string& path) {
-  std::optional<uint64_t> hash = HashFile(path);
-  return hash ? "fnv1a64 " + Hex(*hash) : "unreadable";
-}
-
-std::string CommandIdentity(const std::string& command,
-                            const std::string& executable) {
-  std::string id = "command " + command;
-  id += "; executable " + (executable.empty()
-                               ? std::string("unknown")
-                               : executable + " " + FileIdentity(executable));
-  std::istringstream words(command);
-  bool first = true;
-  for (std::string word; words >> word; first = false) {
-    std::error_code ec;
-    if (first || !fs::is_regular_file(word, ec)) continue;
-    id += "; " + word + " " + FileIdentity(word);
-  }
-  return id;
+         Hex64(hash);
 }
 
 namespace {
@@ -112,7 +65,7 @@ std::string SettingsLine(const ArenaSettings& s) {
   o["bots"] = std::move(bots);
   const std::string text = json::serialize(o);
   return json::serialize(json::object{{"arena_settings", o},
-                                      {"fingerprint", Hex(Fnv1a64(text))},
+                                      {"fingerprint", Hex64(Fnv1a64(text))},
                                       {"run", s.run}});
 }
 
@@ -192,7 +145,7 @@ std::string NewRunName() {
       std::chrono::duration_cast<std::chrono::nanoseconds>(now).count());
   const uint64_t hash =
       Fnv1a64(std::to_string(ns) + "/" + std::to_string(::getpid()));
-  return Hex(hash).substr(0, 8);
+  return Hex64(hash).substr(0, 8);
 }
 
 }  // namespace wl::tools

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "common/bots.h"  // FileIdentity, CommandIdentity
 #include "common/game.h"
 
 namespace wl::tools {
@@ -42,23 +43,9 @@ struct ArenaSettings {
   std::string run;
 };
 
-// FNV-1a 64 of some bytes, and of a file's bytes (nullopt: unreadable).
-uint64_t Fnv1a64(const std::string& bytes, uint64_t hash = 0xcbf29ce484222325);
-std::optional<uint64_t> HashFile(const std::string& path);
-std::string Hex(uint64_t x);
-
 // The identity of the map pool: "generated" for no files.
 std::string MapPoolIdentity(const std::string& dir,
                             const std::vector<std::string>& files);
-
-// "fnv1a64 HEX" of a file's bytes, or "unreadable".
-std::string FileIdentity(const std::string& path);
-
-// The identity of a bot played as a shell command: the command line, the
-// hash of `executable` (the program it runs, "" when unknown) and of every
-// later word that names a file (a script, a jar).
-std::string CommandIdentity(const std::string& command,
-                            const std::string& executable);
 
 // The settings line (no newline) and its parse (nullopt: not one).
 std::string SettingsLine(const ArenaSettings& s);

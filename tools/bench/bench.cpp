@@ -9,6 +9,7 @@
 
 #include "boost/json.hpp"
 #include "common/cli.h"
+#include "common/json.h"
 
 namespace wl::tools {
 namespace {
@@ -19,24 +20,10 @@ double SecondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-std::string Fixed(double value, int decimals) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
-  return buf;
-}
-
 }  // namespace
 
 double BenchReport::GamesPerSecond() const {
   return seconds > 0 ? static_cast<double>(games.size()) / seconds : 0;
-}
-
-uint64_t Fnv1a64(std::string_view text, uint64_t hash) {
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 0x100000001b3ull;
-  }
-  return hash;
 }
 
 uint64_t GameHash(const std::string& name, const BenchOutcome& outcome) {
@@ -45,13 +32,6 @@ uint64_t GameHash(const std::string& name, const BenchOutcome& outcome) {
   return Fnv1a64("\nwinner " + outcome.winner + "\nrounds " +
                      std::to_string(outcome.rounds) + "\n",
                  hash);
-}
-
-std::string Hex64(uint64_t value) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx",
-                static_cast<unsigned long long>(value));
-  return buf;
 }
 
 absl::StatusOr<BenchReport> RunBench(const std::vector<BenchGame>& games) {
@@ -123,7 +103,7 @@ std::string BenchJson(const BenchReport& report) {
                           {"seconds", report.seconds},
                           {"games_per_second", report.GamesPerSecond()},
                           {"per_game", std::move(games)}};
-  return boost::json::serialize(out) + "\n";
+  return PlainJson(out) + "\n";
 }
 
 int BenchMain(

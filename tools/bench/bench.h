@@ -34,6 +34,7 @@
 
 #include "absl/status/statusor.h"
 #include "common/game.h"
+#include "common/hash.h"  // Fnv1a64, Hex64
 
 namespace wl::tools {
 
@@ -67,15 +68,8 @@ struct BenchReport {
   double GamesPerSecond() const;
 };
 
-// FNV-1a, 64 bits, over `text`, continuing from `hash`.
-constexpr uint64_t kFnvOffset = 0xcbf29ce484222325ull;
-uint64_t Fnv1a64(std::string_view text, uint64_t hash = kFnvOffset);
-
 // A game's hash: its name, transcript, winner and rounds.
 uint64_t GameHash(const std::string& name, const BenchOutcome& outcome);
-
-// 16 lowercase hex digits.
-std::string Hex64(uint64_t value);
 
 // Plays every game in order; the signature hashes each game's hash in
 // order. An error names the game that could not be played.

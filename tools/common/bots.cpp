@@ -7,8 +7,11 @@
 #include <cstdlib>
 #include <optional>
 #include <set>
+#include <sstream>
+#include <system_error>
 #include <utility>
 
+#include "common/hash.h"
 #include "common/terminal.h"
 
 namespace wl::tools {
@@ -226,6 +229,27 @@ absl::Status CheckBotCanStart(const std::string& bot,
   if (word->find('/') != std::string::npos) return CheckProgram(bot, *word);
   if (!SearchPath(*word).empty()) return absl::OkStatus();
   return BareWordNotFound(bot, *word, folders);
+}
+
+std::string FileIdentity(const std::string& path) {
+  std::optional<uint64_t> hash = HashFile(path);
+  return hash ? "fnv1a64 " + Hex64(*hash) : "unreadable";
+}
+
+std::string CommandIdentity(const std::string& command,
+                            const std::string& executable) {
+  std::string id = "command " + command;
+  id += "; executable " + (executable.empty()
+                               ? std::string("unknown")
+                               : executable + " " + FileIdentity(executable));
+  std::istringstream words(command);
+  bool first = true;
+  for (std::string word; words >> word; first = false) {
+    std::error_code ec;
+    if (first || !fs::is_regular_file(word, ec)) continue;
+    id += "; " + word + " " + FileIdentity(word);
+  }
+  return id;
 }
 
 }  // namespace wl::tools

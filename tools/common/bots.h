@@ -78,6 +78,15 @@ std::string BotExecutable(const std::string& bot, const BotFolders& folders);
 absl::Status CheckBotCanStart(const std::string& bot,
                               const BotFolders& folders);
 
+// "fnv1a64 HEX" of a file's bytes, or "unreadable".
+std::string FileIdentity(const std::string& path);
+
+// The identity of a bot played as a shell command: the command line, the
+// hash of `executable` (the program it runs, "" when unknown) and of every
+// later word that names a file (a script, a jar).
+std::string CommandIdentity(const std::string& command,
+                            const std::string& executable);
+
 }  // namespace wl::tools
 
 #endif  // WL_TOOLS_COMMON_BOTS_H_

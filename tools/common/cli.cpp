@@ -109,8 +109,8 @@ void Flags::Bool(const std::string& name, bool* target,
 
 std::string Flags::Help() const {
   std::ostringstream out;
-  out << "usage: warlight " << command_ << " [options] " << positional_
-      << "\n\n"
+  out << "usage: warlight " << command_ << " [options]"
+      << (positional_.empty() ? "" : " " + positional_) << "\n\n"
       << description_ << "\n\noptions:\n";
   for (const Flag& f : flags_) {
     std::string left = "  --" + f.name;

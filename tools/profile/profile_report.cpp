@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "boost/json.hpp"
+#include "common/json.h"
 #include "profile/profile.h"
 
 namespace wl::tools {
@@ -269,7 +270,7 @@ std::string ProfileJson(const ProfileReport& r) {
            : 1.0},
       {"lowest_bank_left_ms", r.lowest_bank_left_ms},
       {"game_list", games}};
-  return json::serialize(o) + "\n";
+  return PlainJson(o) + "\n";
 }
 
 }  // namespace wl::tools

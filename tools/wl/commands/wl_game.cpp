@@ -5,7 +5,7 @@
 #include <system_error>
 #include <utility>
 
-#include "arena/settings.h"
+#include "common/bots.h"
 #include "common/cli.h"
 #include "common/files.h"
 #include "wl/bot_command.h"

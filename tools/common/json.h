@@ -1,0 +1,28 @@
+// json.h: JSON and numbers written as people read them, for every file and
+// report the tools print (results lines, tables, --json of arena, profile
+// and bench).
+//
+//   boost::json::object o{{"mean_ms", 0.034}, {"elo", -0.0}};
+//   std::string text = wl::tools::PlainJson(o);  // {"mean_ms":0.034,"elo":0}
+//   std::string cell = wl::tools::Fixed(-0.0004, 2);  // "0.00", never "-0.00"
+//
+// Boost.JSON alone writes doubles in exponent form ("3.4E-2").
+#ifndef WL_TOOLS_COMMON_JSON_H_
+#define WL_TOOLS_COMMON_JSON_H_
+
+#include <string>
+
+#include "boost/json.hpp"
+
+namespace wl::tools {
+
+// JSON text with every double written plainly: shortest round-trip digits
+// in fixed notation, -0 as 0, NaN and infinities as null.
+std::string PlainJson(const boost::json::value& v);
+
+// printf("%.*f") without a minus sign on a value that rounds to zero.
+std::string Fixed(double x, int decimals);
+
+}  // namespace wl::tools
+
+#endif  // WL_TOOLS_COMMON_JSON_H_
