@@ -11,6 +11,7 @@
 
 #include "boost/json.hpp"
 #include "common/hash.h"
+#include "common/json.h"
 
 namespace wl::tools {
 
@@ -31,19 +32,6 @@ std::string MapPoolIdentity(const std::string& dir,
 
 namespace {
 
-// A game setting's value in the settings line: a number when it is a
-// decimal integer (as Warlight's always were), else a string.
-json::value SettingValue(const std::string& text) {
-  int64_t n = 0;
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, n);
-  if (!text.empty() && ec == std::errc() && ptr == end &&
-      std::to_string(n) == text) {
-    return n;
-  }
-  return json::value(text);
-}
-
 std::string SettingText(const json::value& v) {
   if (v.is_string()) return std::string(v.as_string());
   return std::to_string(v.to_number<int64_t>());
@@ -59,7 +47,7 @@ std::string SettingsLine(const ArenaSettings& s) {
   json::object bots;
   for (const auto& [bot, id] : s.bots) bots[bot] = id;
   json::object o;
-  for (const GameSetting& g : s.game) o[g.key] = SettingValue(g.value);
+  for (const GameSetting& g : s.game) o[g.key] = IntegerOrString(g.value);
   o["maps"] = s.maps;
   o["processes"] = s.processes;
   o["bots"] = std::move(bots);

@@ -2,7 +2,9 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <system_error>
 
 namespace wl::tools {
 
@@ -53,6 +55,14 @@ std::string Fixed(double x, int decimals) {
     s.erase(0, 1);
   }
   return s;
+}
+
+json::value IntegerOrString(const std::string& text) {
+  int64_t n = 0;
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, n);
+  if (ec == std::errc() && ptr == end && std::to_string(n) == text) return n;
+  return json::value(text);
 }
 
 }  // namespace wl::tools

@@ -23,6 +23,11 @@ std::string PlainJson(const boost::json::value& v);
 // printf("%.*f") without a minus sign on a value that rounds to zero.
 std::string Fixed(double x, int decimals);
 
+// `text` as a JSON number when it is a decimal integer written canonically
+// ("10000"), else as a string ("varied", "010"): how a game's setting is
+// stored in results and reports.
+boost::json::value IntegerOrString(const std::string& text);
+
 }  // namespace wl::tools
 
 #endif  // WL_TOOLS_COMMON_JSON_H_

@@ -21,14 +21,6 @@ std::string Plural(int n, const char* word) {
 
 // A game setting's value: a JSON number when it is a decimal integer (as
 // Warlight's time rules are), else a string.
-json::value SettingJson(const std::string& text) {
-  int64_t n = 0;
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, n);
-  if (ec == std::errc() && ptr == end && std::to_string(n) == text) return n;
-  return json::value(text);
-}
-
 json::object StatsJson(const RequestStats& s) {
   return json::object{{"kind", s.kind},
                       {"count", s.count},
@@ -248,7 +240,8 @@ std::string ProfileJson(const ProfileReport& r) {
   for (const RequestStats& s : r.kinds) kinds.push_back(StatsJson(s));
   for (const ProfiledGame& g : r.games) games.push_back(GameJson(g));
   json::object rules;
-  for (const GameSetting& s : r.settings) rules[s.key] = SettingJson(s.value);
+  for (const GameSetting& s : r.settings)
+    rules[s.key] = IntegerOrString(s.value);
   rules["official"] = r.official;
   json::object o{
       {"bot", r.bot},
