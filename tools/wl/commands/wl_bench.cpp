@@ -11,6 +11,7 @@
 #include "wl/engine.h"
 #include "wl/in_process_seat.h"
 #include "wl/mapgen.h"
+#include "wl/verify.h"  // WinnerName
 
 namespace wl::tools {
 namespace {
@@ -60,17 +61,6 @@ std::unique_ptr<Bot> MakeBenchBot(const std::string& name, uint64_t seed,
   return std::make_unique<MctsBot>(config);
 }
 
-std::string Winner(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::kPlayer1Won:
-      return "player1";
-    case Outcome::kPlayer2Won:
-      return "player2";
-    default:
-      return "draw";
-  }
-}
-
 absl::StatusOr<BenchOutcome> PlayBenchGame(const BenchMap& where, int64_t seed,
                                            const std::string& bot1,
                                            const std::string& bot2,
@@ -90,7 +80,7 @@ absl::StatusOr<BenchOutcome> PlayBenchGame(const BenchMap& where, int64_t seed,
   }
   InstantSeat player1(std::move(bots[0])), player2(std::move(bots[1]));
   GameRecord record = PlayGame(map->map, seed, player1, player2);
-  return BenchOutcome{std::move(record.replay), Winner(record.outcome),
+  return BenchOutcome{std::move(record.replay), WinnerName(record.outcome),
                       record.rounds};
 }
 
