@@ -1,8 +1,9 @@
 // The rules core's hot paths (sdk rules.h, random_play.h): state copy,
-// income, visibility, one round of random orders from mid-game positions,
-// and whole random games, each with the Java clone (the official stream)
-// and the fast generator. Maps come from ../shared/maps (or $WL_SHARED);
-// without them the map cases are skipped with a message.
+// income, visibility, one round of random orders from mid-game positions
+// (WL2 rules, and WL1's on the same positions), and whole random games, each
+// with the Java clone (the official stream) and the fast generator. Maps come
+// from ../shared/maps (or $WL_SHARED); without them the map cases are skipped
+// with a message.
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -11,9 +12,9 @@
 
 #include "bench_maps.h"
 #include "benchmark/benchmark.h"
-#include "wl/map_json.h"
 #include "random_play.h"
 #include "rules.h"
+#include "wl/map_json.h"
 
 namespace {
 
@@ -133,6 +134,26 @@ BENCHMARK_CAPTURE(BM_RandomRoundFast, example, "example");
 BENCHMARK_CAPTURE(BM_RandomRoundJava, example, "example");
 BENCHMARK_CAPTURE(BM_RandomRoundFast, largest_real, "largest");
 BENCHMARK_CAPTURE(BM_RandomRoundJava, largest_real, "largest");
+
+// The same rounds under WL1's rules (wl1 §6, §7: 100% luck, its clamp),
+// from the same positions: what the rule-set dispatch costs, if anything.
+// (Not WL1's own map and start: those come with the WL1 earth map.)
+void BM_RandomRoundWl1Java(benchmark::State& state, const char* which) {
+  WL_GAME_OR_SKIP(state, which);
+  const wl::Game wl1(game->GetMap(), wl::RuleSet::kWl1);
+  std::vector<wl::State> states = Positions(*game);
+  wl::JavaRandom rng(7);
+  wl::RoundQueues q;
+  size_t i = 0;
+  for (auto _ : state) {
+    wl::State s = states[i];
+    benchmark::DoNotOptimize(wl::PlayRandomRound(wl1, s, 1, rng, q));
+    benchmark::DoNotOptimize(s);
+    i = (i + 1) % states.size();
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK_CAPTURE(BM_RandomRoundWl1Java, example, "example");
 
 // Whole random games: setup, draft and every round to the end.
 // items/s = games per second; the "rounds/s" counter counts their rounds.

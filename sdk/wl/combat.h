@@ -1,5 +1,5 @@
 // combat.h: the official combat arithmetic (spec section 6), and the exact
-// army counts that follow from it.
+// army counts that follow from it; WL1's 100% luck combat (wl1 §7) too.
 //
 // Every formula here is the engine's, in IEEE doubles with the engine's
 // association; compile with -ffp-contract=off so that no multiply-add is
@@ -61,6 +61,14 @@ inline Losses ResolveCombat(int attackers, int defenders, int attack_hits,
   return CapLosses(attackers, defenders,
                    AttackersKilled(defenders, defend_hits),
                    DefendersKilled(attackers, attack_hits));
+}
+
+// WL1's official outcome (wl1 §7, 100% luck): every attacker hit kills one
+// defender and every defender hit kills one attacker, no rounding; then the
+// same caps (if every attacker dies, the last defender survives).
+inline Losses ResolveFullLuckCombat(int attackers, int defenders,
+                                    int attack_hits, int defend_hits) {
+  return CapLosses(attackers, defenders, defend_hits, attack_hits);
 }
 
 // NOT the official rule, for search only: the same formulas with each hit

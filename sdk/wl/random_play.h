@@ -144,7 +144,7 @@ struct RoundQueues {
 
 // One round of random orders for both players, in the engine's order:
 // placements queued and executed, then attacks queued on the new map and
-// executed. Returns the outcome after the round.
+// executed, under the game's rule set. Returns the outcome after the round.
 template <typename Rng>
 Outcome PlayRandomRound(const Game& game, State& s, int round, Rng& rng,
                         RoundQueues& q, double illegal_rate = 0.0,
@@ -160,7 +160,8 @@ Outcome PlayRandomRound(const Game& game, State& s, int round, Rng& rng,
   for (int i = 0; i < 2; ++i) {
     RandomAttacks(game, s, PlayerOfIndex(i), rng, q.attack[i], illegal_rate);
   }
-  ExecuteAttacks(s, q.attack[0], q.attack[1], rng, IgnoreEvents(), combat);
+  ExecuteAttacks(s, q.attack[0], q.attack[1], rng, IgnoreEvents(), combat,
+                 game.Rules());
   return RoundOutcome(s, round, game.MaxRounds());
 }
 

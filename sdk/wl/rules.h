@@ -4,10 +4,13 @@
 // official games bit for bit) and searching bots (with FastRandom, and if
 // they wish the expected-value combat mode, which is NOT the official rule).
 // Every function cites the section of ../shared/spec/warlight2-engine.md it
-// implements. Nothing here allocates once a round is being resolved.
+// implements ("spec section N"); where WL1 differs, the Game's RuleSet
+// (rule_set.h) is consulted and ../shared/wl1/spec.md is cited ("wl1 §N").
+// Nothing here allocates once a round is being resolved.
 //
 // A game, as the harness plays it:
-//   wl::Game game(map);                         // immutable, shared
+//   wl::Game game(map);                         // immutable, shared; WL2
+//   wl::Game wl1(map, wl::RuleSet::kWl1);       // the same core, WL1 rules
 //   wl::JavaRandom rng(seed);
 //   wl::Setup setup = wl::SetUp(game, rng);     // wastelands, draft candidates
 //   ... the draft: wl::DraftPicker(i), wl::ResolvePick(...) ...
@@ -17,7 +20,8 @@
 //   place[0].Push(wl::QueuePlacement(state, wl::Player::kPlayer1, move, left));
 //   attack[0].Push(wl::QueueAttackTransfer(game, state, wl::Player::kPlayer1,
 //   m)); wl::ExecutePlacements(state, place[0], place[1], observer);
-//   wl::ExecuteAttacks(state, attack[0], attack[1], rng, observer);
+//   wl::ExecuteAttacks(state, attack[0], attack[1], rng, observer,
+//                      wl::CombatMode::kOfficial, game.Rules());
 //   wl::Outcome o = wl::RoundOutcome(state, round, game.MaxRounds());
 //
 // Illegal moves come back as an Illegal reason; the official texts live in
@@ -37,6 +41,7 @@
 #include "orders.h"
 #include "player.h"
 #include "region_set.h"
+#include "rule_set.h"
 #include "state.h"
 
 namespace wl {
@@ -53,6 +58,10 @@ enum class Illegal : uint8_t {
   kMoveTakenThisRound,  // from lost before the move ran
   kMoveRepeatedPair,    // this from->to pair already ran this round
   kMoveNoArmiesLeft,    // from has no unmoved armies left
+  // WL1 only (wl1 §6.3 steps 6 and 7): the source is down to 1 army while
+  // its post-placement budget is still above 1.
+  kMoveTransferOnlyOne,  // "<from> transfer only has 1 army"
+  kMoveAttackOnlyOne,    // "<from> attack only has 1 army"
 };
 
 // A move as queued: for placements, armies are already clamped to what was
@@ -88,7 +97,8 @@ enum class Outcome { kOngoing, kPlayer1Won, kPlayer2Won, kDraw };
 class Game {
  public:
   // Precondition: map.Validate() is "" (the harness checks it first).
-  explicit Game(Map map) : map_(std::move(map)) {
+  explicit Game(Map map, RuleSet rules = RuleSet::kWl2)
+      : map_(std::move(map)), rules_(rules) {
     for (const Map::SuperRegion& s : map_.SuperRegions()) {
       bonuses_.push_back(Bonus{s.members, s.bonus});
     }
@@ -96,10 +106,13 @@ class Game {
   }
 
   const Map& GetMap() const { return map_; }
+  RuleSet Rules() const { return rules_; }
   RegionSet Neighbors(int region) const { return neighbors_[region]; }
 
-  // settings max_rounds: (int) max(60, 2.5 * regions) (spec section 3).
+  // settings max_rounds: (int) max(60, 2.5 * regions) (spec section 3);
+  // WL1: 100 rounds whatever the map (wl1 §1.3, §11).
   int MaxRounds() const {
+    if (rules_ == RuleSet::kWl1) return 100;
     return static_cast<int>(std::max(60.0, 2.5 * map_.RegionCount()));
   }
 
@@ -111,7 +124,7 @@ class Game {
   }
 
   // 5 + the bonus of every super region the player owns whole; a bonus may
-  // be 0 (spec section 5).
+  // be 0 (spec section 5; the same in WL1, wl1 §5).
   int Income(const State& s, Player p) const {
     RegionSet owned = s.Owned(p);
     int income = 5;
@@ -153,6 +166,7 @@ class Game {
     int bonus;
   };
   Map map_;
+  RuleSet rules_;
   std::vector<Bonus> bonuses_;
   RegionSet neighbors_[kRegionSlots];
 };
@@ -311,8 +325,12 @@ void ExecutePlacements(State& s, const MoveQueue& p1, const MoveQueue& p2,
 // One attack of m.armies from m.from on m.to (spec section 6, combat): A
 // attacker draws (< 0.6 hits), then D defender draws (< 0.7 hits), all
 // always made; the losses and caps of combat.h; on success the target
-// changes owner, holds the survivors and is frozen for the round.
-template <typename Rng>
+// changes owner and holds the survivors. WL2 freezes a conquered target for
+// the round (its budget becomes 1) and takes the defenders killed off a
+// defender's budget; WL1 (wl1 §6.2) never touches the target's budget, and
+// its combat has 100% luck (wl1 §7: each hit kills one). The expected mode
+// (search only, not official) is combat.h's ExpectedCombat for both.
+template <RuleSet R = RuleSet::kWl2, typename Rng>
 void Attack(State& s, int32_t* old_armies, const Move& m, Rng& rng,
             CombatMode combat) {
   const int attackers = m.armies;
@@ -321,7 +339,12 @@ void Attack(State& s, int32_t* old_armies, const Move& m, Rng& rng,
   if (combat == CombatMode::kOfficial) {
     const int attack_hits = CountBelow(rng, attackers, 0.6);
     const int defend_hits = CountBelow(rng, defenders, 0.7);
-    loss = ResolveCombat(attackers, defenders, attack_hits, defend_hits);
+    if constexpr (R == RuleSet::kWl1) {
+      loss =
+          ResolveFullLuckCombat(attackers, defenders, attack_hits, defend_hits);
+    } else {
+      loss = ResolveCombat(attackers, defenders, attack_hits, defend_hits);
+    }
   } else {
     loss = ExpectedCombat(attackers, defenders);
   }
@@ -329,21 +352,21 @@ void Attack(State& s, int32_t* old_armies, const Move& m, Rng& rng,
     s.armies[m.from] -= attackers;
     s.SetOwner(m.to, m.player);
     s.armies[m.to] = attackers - loss.attackers_killed;
-    old_armies[m.to] = 1;
+    if constexpr (R == RuleSet::kWl2) old_armies[m.to] = 1;
   } else {
     s.armies[m.from] -= loss.attackers_killed;
     s.armies[m.to] -= loss.defenders_killed;
-    old_armies[m.to] -= loss.defenders_killed;
+    if constexpr (R == RuleSet::kWl2) old_armies[m.to] -= loss.defenders_killed;
   }
 }
 
 namespace rules_internal {
 
 // Who moves next in a round's attack/transfer phase (spec section 6, the
-// pairing coin): after a legal move (or at the start), an odd move number
-// draws the coin and an even one alternates; after an illegal move the same
-// player goes again without a draw. An empty queue passes the turn; the coin
-// was drawn anyway.
+// pairing coin; the same in WL1, wl1 §6.1): after a legal move (or at the
+// start), an odd move number draws the coin and an even one alternates;
+// after an illegal move the same player goes again without a draw. An empty
+// queue passes the turn; the coin was drawn anyway.
 class Interleaving {
  public:
   Interleaving(const MoveQueue& q1, const MoveQueue& q2) : queue_{&q1, &q2} {}
@@ -384,17 +407,18 @@ class Interleaving {
 };
 
 // What the round's attacks and transfers have spent so far (spec section
-// 6): the armies each region may still send (the map after placement, less
-// what has moved out, 1 on conquered regions) and the from->to pairs that
-// ran.
+// 6; wl1 §6.2): the armies each region may still send (the map after
+// placement, less what has moved out; in WL2 also less defence losses, and
+// 1 on conquered regions) and the from->to pairs that ran.
 class Spent {
  public:
   explicit Spent(const State& s) {
     std::copy(s.armies, s.armies + kRegionSlots, old_armies_);
   }
 
-  // The execution-time checks of a move legal at queue time: its source
-  // still ours, its pair unused, an army left to send.
+  // The execution-time checks of a move legal at queue time, the same in
+  // WL1 (wl1 §6.3 steps 2-4): its source still ours, its pair unused, an
+  // army left to send.
   Illegal Check(const State& s, const Move& m) const {
     if (s.Owner(m.from) != m.player) return Illegal::kMoveTakenThisRound;
     if (PairUsed(m.from, m.to)) return Illegal::kMoveRepeatedPair;
@@ -403,10 +427,20 @@ class Spent {
   }
 
   // Cuts a checked move to the armies its source may still send and
-  // spends them and its pair.
-  void Spend(Move& m) {
-    m.armies = std::min(m.armies, old_armies_[m.from] - 1);
+  // spends them: WL2 min(requested, old - 1) (spec section 6); WL1
+  // min(requested, min(old, current) - 1) (wl1 §6.3 step 5).
+  template <RuleSet R>
+  void Clamp(Move& m, const State& s) {
+    int32_t budget = old_armies_[m.from];
+    if constexpr (R == RuleSet::kWl1) {
+      budget = std::min(budget, s.armies[m.from]);
+    }
+    m.armies = std::min(m.armies, budget - 1);
     old_armies_[m.from] -= m.armies;
+  }
+
+  // Records that the move's from->to pair ran this round.
+  void UsePair(const Move& m) {
     touched_.Insert(m.from);
     used_pairs_[used_count_++] =
         static_cast<uint16_t>(m.from * kRegionSlots + m.to);
@@ -431,40 +465,76 @@ class Spent {
   RegionSet touched_;
 };
 
-}  // namespace rules_internal
+// Runs one move that was legal at queue time (spec section 6; wl1 §6.3):
+// the execution checks, the clamp, then a transfer or an attack, decided
+// now. Returns why it turned illegal, or kNone (m then holds the executed
+// army count).
+template <RuleSet R, typename Rng>
+Illegal ExecuteMove(State& s, Spent& spent, Move& m, Rng& rng,
+                    CombatMode combat) {
+  const Illegal why = spent.Check(s, m);
+  if (why != Illegal::kNone) return why;
+  const bool transfer = s.Owner(m.to) == m.player;
+  if constexpr (R == RuleSet::kWl1) {
+    // wl1 §6.3 steps 6-7: a source down to 1 army (its clamp would be 0,
+    // so nothing is spent) moves nothing; an attack still uses its pair,
+    // a transfer does not.
+    if (s.armies[m.from] <= 1) {
+      if (transfer) return Illegal::kMoveTransferOnlyOne;
+      spent.UsePair(m);
+      return Illegal::kMoveAttackOnlyOne;
+    }
+  }
+  spent.Clamp<R>(m, s);
+  spent.UsePair(m);
+  if (transfer) {
+    s.armies[m.from] -= m.armies;
+    s.armies[m.to] += m.armies;
+  } else {
+    Attack<R>(s, spent.old_armies(), m, rng, combat);
+  }
+  return Illegal::kNone;
+}
 
-// Runs both players' attack/transfer queues interleaved, with the pairing
-// coin, the execution checks, the post-placement budget, frozen conquered
-// regions, one use per from->to pair and combat (spec section 6). Calls
-// on_event(move, state_after) for every queued move in execution order,
-// legal moves with their executed army counts.
-template <typename Rng, typename Observer = IgnoreEvents>
-void ExecuteAttacks(State& s, const MoveQueue& q1, const MoveQueue& q2,
-                    Rng& rng, Observer&& on_event = Observer(),
-                    CombatMode combat = CombatMode::kOfficial) {
-  rules_internal::Interleaving turns(q1, q2);
-  rules_internal::Spent spent(s);
+// ExecuteAttacks for one rule set, fixed at compile time.
+template <RuleSet R, typename Rng, typename Observer>
+void RunAttacks(State& s, const MoveQueue& q1, const MoveQueue& q2, Rng& rng,
+                Observer& on_event, CombatMode combat) {
+  Interleaving turns(q1, q2);
+  Spent spent(s);
   while (!turns.Done()) {
     QueuedMove e = turns.Next(rng);
-    Move& m = e.move;
-    if (e.illegal == Illegal::kNone) e.illegal = spent.Check(s, m);
-    const bool legal = e.illegal == Illegal::kNone;
-    if (legal) {
-      spent.Spend(m);
-      if (s.Owner(m.to) == m.player) {  // a transfer: decided at execution
-        s.armies[m.from] -= m.armies;
-        s.armies[m.to] += m.armies;
-      } else {
-        Attack(s, spent.old_armies(), m, rng, combat);
-      }
+    if (e.illegal == Illegal::kNone) {
+      e.illegal = ExecuteMove<R>(s, spent, e.move, rng, combat);
     }
-    turns.Ran(legal);
+    turns.Ran(e.illegal == Illegal::kNone);
     on_event(e, s);
   }
 }
 
+}  // namespace rules_internal
+
+// Runs both players' attack/transfer queues interleaved, with the pairing
+// coin, the execution checks, the post-placement budget, one use per
+// from->to pair and combat (spec section 6), under `rules` (WL1: wl1 §6,
+// §7). Calls on_event(move, state_after) for every queued move in execution
+// order, legal moves with their executed army counts. The rule set is
+// looked at once here, not per move.
+template <typename Rng, typename Observer = IgnoreEvents>
+void ExecuteAttacks(State& s, const MoveQueue& q1, const MoveQueue& q2,
+                    Rng& rng, Observer&& on_event = Observer(),
+                    CombatMode combat = CombatMode::kOfficial,
+                    RuleSet rules = RuleSet::kWl2) {
+  if (rules == RuleSet::kWl1) {
+    rules_internal::RunAttacks<RuleSet::kWl1>(s, q1, q2, rng, on_event, combat);
+  } else {
+    rules_internal::RunAttacks<RuleSet::kWl2>(s, q1, q2, rng, on_event, combat);
+  }
+}
+
 // After a whole round: player1 owning nothing loses (checked first), then
-// player2; after round max_rounds it is a draw (spec section 1.4).
+// player2; after round max_rounds it is a draw (spec section 1.4; the same
+// in WL1 with max_rounds 100 and no tie-break, wl1 §11).
 inline Outcome RoundOutcome(const State& s, int round, int max_rounds) {
   if (s.owned[0].Empty()) return Outcome::kPlayer2Won;
   if (s.owned[1].Empty()) return Outcome::kPlayer1Won;

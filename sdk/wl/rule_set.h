@@ -1,0 +1,27 @@
+// rule_set.h: which official rules of the Warlight family a game follows.
+//
+// The rules core (rules.h) is one implementation; a RuleSet is the value it
+// consults where the rule sets differ (the tables at the top of
+// ../shared/spec/warlight2-engine.md and ../shared/wl1/spec.md section 0).
+// A wl::Game carries its rule set; the per-move code is compiled once per
+// rule set (a template argument), so the branch is taken once per round,
+// never per move.
+//
+//   wl::Game wl1(map, wl::RuleSet::kWl1);
+//   wl::ExecuteAttacks(s, q1, q2, rng, wl::IgnoreEvents(),
+//                      wl::CombatMode::kOfficial, wl1.Rules());
+#ifndef WL_RULE_SET_H_
+#define WL_RULE_SET_H_
+
+#include <cstdint>
+
+namespace wl {
+
+enum class RuleSet : uint8_t {
+  kWl2,  // Warlight AI Challenge 2 (2015), the default
+  kWl1,  // Warlight AI Challenge 1 (2014, the "conquest" engine)
+};
+
+}  // namespace wl
+
+#endif  // WL_RULE_SET_H_
