@@ -1,5 +1,6 @@
 // Parsing engine lines (sdk protocol.h): a 90-region update_map and a
-// 50-move opponent_moves line, the two longest lines of a round.
+// 50-move opponent_moves line, the two longest lines of a round, and WL1's
+// draft request (wl1 §3 line 6).
 #include <string>
 
 #include "benchmark/benchmark.h"
@@ -46,7 +47,11 @@ void BM_ParseUpdateMap90(benchmark::State& state) { Run(state, UpdateMap90()); }
 void BM_ParseOpponentMoves50(benchmark::State& state) {
   Run(state, OpponentMoves50());
 }
+void BM_ParseWl1PickRequest(benchmark::State& state) {
+  Run(state, "pick_starting_regions 2000 4 1 10 11 17 19 26 23 29 28 42 41");
+}
 BENCHMARK(BM_ParseUpdateMap90);
 BENCHMARK(BM_ParseOpponentMoves50);
+BENCHMARK(BM_ParseWl1PickRequest);
 
 }  // namespace

@@ -13,12 +13,22 @@
 //     std::vector<wl::Move> PlaceArmies(const wl::View& view) override {...}
 //     std::vector<wl::Move> AttackTransfer(const wl::View& view) override {...}
 //   };
+//
+// WL1 (view.Rules() == wl::RuleSet::kWl1) asks for the whole draft at once:
+// PickStartingRegions returns the candidates in order of preference. Its
+// default asks PickStartingRegion once per preference, so every bot plays
+// WL1 with its own order; override it to do better (WL1 gives each player
+// 3 regions, equal preferences go to a coin: wl1 §4.5).
 #ifndef WL_BOT_H_
 #define WL_BOT_H_
 
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
 #include <vector>
 
 #include "orders.h"
+#include "protocol.h"
 #include "view.h"
 
 namespace wl {
@@ -33,6 +43,37 @@ class Bot {
   // "go attack/transfer": Move::AttackTransfer moves. The View already
   // includes this round's own placements.
   virtual std::vector<Move> AttackTransfer(const View& view) = 0;
+
+  // WL1 "pick_starting_regions" (wl1 §4.2): view.PickableRegions() in order
+  // of preference, best first; the runner sends the first
+  // kWl1PreferredRegions valid ones (and completes a short list).
+  //
+  // The default asks PickStartingRegion kWl1PreferredRegions times, on a
+  // copy of the View whose PickableRegions() loses each answer in turn and
+  // whose Timebank() is what is left of the request's time when it asks
+  // (a bot that spends a share of its bank per pick stays in time). An
+  // answer that is not pickable ends the list there.
+  virtual std::vector<int> PickStartingRegions(const View& view) {
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<int> open = view.PickableRegions();
+    std::vector<int> order;
+    View asked = view;
+    while (!open.empty() &&
+           static_cast<int>(order.size()) < kWl1PreferredRegions) {
+      const int64_t spent =
+          std::chrono::duration_cast<std::chrono::milliseconds>(
+              std::chrono::steady_clock::now() - start)
+              .count();
+      asked.Apply(msg::PickStartingRegion{
+          std::max<int64_t>(view.Timebank() - spent, 0), open});
+      const int pick = PickStartingRegion(asked);
+      auto it = std::find(open.begin(), open.end(), pick);
+      if (it == open.end()) break;
+      order.push_back(pick);
+      open.erase(it);
+    }
+    return order;
+  }
 };
 
 }  // namespace wl

@@ -5,6 +5,8 @@
 // lines (which give msg::Blank). A line it cannot read gives msg::Error with
 // a one-line reason; Parse never throws and never crashes on any input.
 // Army counts above kMaxMessageArmies are refused (no real game comes near).
+// WL1's "pick_starting_regions T ids..." (wl1 §3 line 6, §4.2) gives
+// msg::PickStartingRegions; every other WL1 line is a WL2 line.
 //
 //   wl::Message m = wl::Parse("go place_armies 10000");
 //   if (auto* go = std::get_if<wl::msg::GoPlaceArmies>(&m)) {
@@ -81,6 +83,11 @@ struct PickStartingRegion {
   int64_t time_ms;
   std::vector<int> regions;  // remaining candidates
 };
+// WL1: one request for the whole draft (wl1 §4.2); T is the constant 2000.
+struct PickStartingRegions {
+  int64_t time_ms;
+  std::vector<int> regions;  // the candidates, in the engine's draw order
+};
 struct UpdateMap {
   struct Entry {
     int region;
@@ -101,14 +108,13 @@ struct GoAttackTransfer {
 
 }  // namespace msg
 
-using Message =
-    std::variant<msg::Blank, msg::Error, msg::Timebank, msg::TimePerMove,
-                 msg::MaxRounds, msg::YourBot, msg::OpponentBot,
-                 msg::StartingRegions, msg::StartingPickAmount,
-                 msg::StartingArmies, msg::SuperRegions, msg::Regions,
-                 msg::Neighbors, msg::Wastelands, msg::OpponentStartingRegions,
-                 msg::PickStartingRegion, msg::UpdateMap, msg::OpponentMoves,
-                 msg::GoPlaceArmies, msg::GoAttackTransfer>;
+using Message = std::variant<
+    msg::Blank, msg::Error, msg::Timebank, msg::TimePerMove, msg::MaxRounds,
+    msg::YourBot, msg::OpponentBot, msg::StartingRegions,
+    msg::StartingPickAmount, msg::StartingArmies, msg::SuperRegions,
+    msg::Regions, msg::Neighbors, msg::Wastelands, msg::OpponentStartingRegions,
+    msg::PickStartingRegion, msg::UpdateMap, msg::OpponentMoves,
+    msg::GoPlaceArmies, msg::GoAttackTransfer, msg::PickStartingRegions>;
 
 namespace protocol_internal {
 
@@ -164,6 +170,10 @@ constexpr int kMaxInt = 2147483647;
 // sum a bot makes of armies (every region, its income, the opponent's
 // placements) inside an int: 256 * kMaxMessageArmies < 2^31.
 constexpr int kMaxMessageArmies = (1 << 23) - 1;
+// WL1's answer to pick_starting_regions is this many distinct candidates,
+// in order of preference (wl1 §4.3).
+constexpr int kWl1PreferredRegions = 6;
+
 // No game on a map the sdk accepts comes near it (kMaxBonus, map.h).
 static_assert(kMaxGameArmies <= kMaxMessageArmies,
               "a legal game's army counts must be readable");
@@ -348,6 +358,19 @@ inline Message ParseOpponentMoves(Tokens& t, std::string_view line) {
   return m;
 }
 
+// "<head> T ids...": a pick request's time and candidates.
+template <typename Request>
+Message ParsePick(Tokens& t, std::string_view line, std::string_view head) {
+  Request m;
+  if (!ParseInt<int64_t>(t.Next(), 0, int64_t{1} << 53, m.time_ms)) {
+    return Fail("bad time in " + std::string(head), line);
+  }
+  if (!ReadIds(t, m.regions)) {
+    return Fail("bad region id in " + std::string(head), line);
+  }
+  return m;
+}
+
 }  // namespace protocol_internal
 
 // Parses one engine line (spec section 3). Never throws.
@@ -361,14 +384,10 @@ inline Message Parse(std::string_view line) {
   if (head == "update_map") return ParseUpdateMap(t, line);
   if (head == "opponent_moves") return ParseOpponentMoves(t, line);
   if (head == "pick_starting_region") {
-    msg::PickStartingRegion m;
-    if (!ParseInt<int64_t>(t.Next(), 0, int64_t{1} << 53, m.time_ms)) {
-      return Fail("bad time in pick_starting_region", line);
-    }
-    if (!ReadIds(t, m.regions)) {
-      return Fail("bad region id in pick_starting_region", line);
-    }
-    return m;
+    return ParsePick<msg::PickStartingRegion>(t, line, head);
+  }
+  if (head == "pick_starting_regions") {  // WL1 (wl1 §4.2)
+    return ParsePick<msg::PickStartingRegions>(t, line, head);
   }
   if (head == "go") {
     std::string_view what = t.Next();

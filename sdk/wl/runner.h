@@ -1,11 +1,12 @@
 // runner.h: the bot's stdin/stdout loop.
 //
 // Run() reads engine lines until end of input, keeps a View current, calls
-// the bot on each of the three requests and writes exactly one line per
-// request, flushed at once. Only the runner writes to stdout: diagnostics go
-// to the log stream (stderr), and so does whatever the bot prints, to
-// std::cerr or to std::cout (which Run() points at stderr while the game
-// runs). Answers are made safe before they are written:
+// the bot on each request (WL2's three, or WL1's pick_starting_regions and
+// two go requests) and writes exactly one line per request, flushed at once
+// (but never a WL1 answer that comes too late: see Run()). Only the runner
+// writes to stdout: diagnostics go to the log stream (stderr), and so does
+// whatever the bot prints, to std::cerr or to std::cout (which Run() points at
+// stderr while the game runs). Answers are made safe before they are written:
 //   - a move naming a region that is not on the map (any id: negative,
 //     0, > kMaxRegionId, unknown) is dropped, before any lookup by id;
 //   - a pick that is not among the pickable regions becomes the first one;
@@ -14,8 +15,16 @@
 //   - attacks/transfers keep only moves from own regions to neighbours with
 //     positive armies;
 //   - moves of the wrong kind for the request are dropped; at most 50 moves.
+//   - WL1's preference list (wl1 §4.3) keeps the bot's pickable ids, each
+//     once, in its order, completed from the candidates in the engine's
+//     order: exactly kWl1PreferredRegions ids, single spaces, nothing
+//     around them, or "No moves" when there are fewer candidates than that
+//     (no valid answer exists; the engine then uses its fallback, §4.4).
 // A bot that throws gets "No moves" for that request. A line that cannot be
 // read is logged and skipped; a malformed request still gets an answer.
+// Every answer is one non-empty line, so WL1's FIFO reading (wl1 §9.1)
+// matches each request with its own answer; "No moves" is exactly that
+// string, as WL1 requires (wl1 §9.2).
 //
 //   int main() {
 //     MyBot bot;
@@ -25,6 +34,8 @@
 #define WL_RUNNER_H_
 
 #include <algorithm>
+#include <chrono>
+#include <cstdint>
 #include <exception>
 #include <iostream>
 #include <optional>
@@ -38,6 +49,7 @@
 #include "map.h"
 #include "orders.h"
 #include "protocol.h"
+#include "rule_set.h"
 #include "view.h"
 
 namespace wl {
@@ -90,6 +102,53 @@ inline std::vector<Move> SanitiseMoves(const View& view, MoveKind kind,
     kept.push_back(fixed);
   }
   return kept;
+}
+
+// The WL1 draft answer (wl1 §4.3) from the bot's preference list: its
+// pickable ids, each once, in order, completed from the pickable regions in
+// the engine's order; kWl1PreferredRegions ids, or empty when the View has
+// fewer pickable regions.
+inline std::vector<int> SanitisePreferences(const View& view,
+                                            const std::vector<int>& preferred,
+                                            std::ostream& log) {
+  const std::vector<int>& open = view.PickableRegions();
+  std::vector<int> kept;
+  if (static_cast<int>(open.size()) < kWl1PreferredRegions) return kept;
+  auto add = [&](int id) {  // true if `id` joins the list
+    if (std::find(kept.begin(), kept.end(), id) != kept.end() ||
+        std::find(open.begin(), open.end(), id) == open.end()) {
+      return false;
+    }
+    kept.push_back(id);
+    return true;
+  };
+  for (int id : preferred) {
+    if (static_cast<int>(kept.size()) == kWl1PreferredRegions) break;
+    if (!add(id)) {
+      log << "wl: preference " << id
+          << " dropped: not pickable or already listed\n";
+    }
+  }
+  if (static_cast<int>(kept.size()) < kWl1PreferredRegions) {
+    log << "wl: " << kept.size() << " valid preferences; completed from the "
+        << "candidates in the engine's order\n";
+    for (int id : open) {
+      if (static_cast<int>(kept.size()) == kWl1PreferredRegions) break;
+      add(id);
+    }
+  }
+  return kept;
+}
+
+// The ids space-joined: "4 1 10 11 17 19"; "No moves" when empty.
+inline std::string FormatPreferences(const std::vector<int>& ids) {
+  if (ids.empty()) return "No moves";
+  std::string out;
+  for (int id : ids) {
+    if (!out.empty()) out += ' ';
+    out += std::to_string(id);
+  }
+  return out;
 }
 
 namespace runner_internal {
@@ -145,6 +204,16 @@ class Session {
         }
         return FormatPick(pick);
       }
+      if (std::holds_alternative<msg::PickStartingRegions>(message)) {
+        if (static_cast<int>(view_.PickableRegions().size()) <
+            kWl1PreferredRegions) {
+          log_ << "wl: fewer than " << kWl1PreferredRegions
+               << " candidates; answering No moves\n";
+          return "No moves";
+        }
+        return FormatPreferences(
+            SanitisePreferences(view_, bot_.PickStartingRegions(view_), log_));
+      }
       if (std::holds_alternative<msg::GoPlaceArmies>(message)) {
         std::vector<Move> moves = SanitiseMoves(view_, MoveKind::kPlace,
                                                 bot_.PlaceArmies(view_), log_);
@@ -196,6 +265,14 @@ class CoutRedirect {
 // Plays one game over the given streams: one line out, flushed, per
 // request. Returns 0 at end of input.
 //
+// WL1 (wl1 §9.1, §10.2): the engine reads answers as a FIFO of lines, so
+// an answer written after the request's time would be read as the answer
+// to the next request, and every later answer would be one request late.
+// Run() therefore does not write a WL1 answer that took longer than the
+// request's time (measured from reading the request, which is no earlier
+// than the engine starting its wait, so the engine has given up too); it
+// logs it instead, and the next request gets its own answer.
+//
 // stdout is the protocol's alone: the answers go to a stream of Run's own
 // on out's buffer, and while the game runs std::cout writes to the log
 // (stderr unless another log stream is given), so
@@ -209,7 +286,19 @@ inline int Run(Bot& bot, std::istream& in = std::cin,
   Session session(bot, log);
   std::string line;
   while (std::getline(in, line)) {
+    const auto start = std::chrono::steady_clock::now();
     if (std::optional<std::string> answer = session.Handle(line)) {
+      const View& view = session.view();
+      const int64_t spent_ms =
+          std::chrono::duration_cast<std::chrono::milliseconds>(
+              std::chrono::steady_clock::now() - start)
+              .count();
+      if (view.Rules() == RuleSet::kWl1 && spent_ms > view.Timebank()) {
+        log << "wl: answer took longer than the request's " << view.Timebank()
+            << " ms; not written, or the engine would "
+            << "read it as the next request's answer\n";
+        continue;
+      }
       protocol << *answer << '\n';
       protocol.flush();
     }

@@ -18,6 +18,15 @@
 //
 // Rounds: Round() is the round about to be played; it is the number of
 // update_map lines received, so it is 1 right after the draft.
+//
+// Rule set: Rules() is RuleSet::kWl2 until a WL1 "pick_starting_regions"
+// request arrives (wl1 §3 line 6), which is how the View tells the two
+// apart: the request kind, which every WL1 game sends before its first
+// "go" and no WL2 game sends. (The absence of the WL2 settings lines could
+// only be known late, and a missing line is no evidence.) From then on
+// Timebank() is the request's constant 2000, not a bank; TimePerMove() is 0;
+// MaxRounds() is 100 (wl1 §11) unless a settings line said otherwise;
+// StartingRegions() and PickableRegions() are the request's candidates.
 #ifndef WL_VIEW_H_
 #define WL_VIEW_H_
 
@@ -32,6 +41,7 @@
 #include "player.h"
 #include "protocol.h"
 #include "region_set.h"
+#include "rule_set.h"
 
 namespace wl {
 
@@ -70,6 +80,8 @@ class View {
   }
 
   // --- settings ---
+  // Which rules the game follows, as the lines received tell (see above).
+  RuleSet Rules() const { return rules_; }
   int64_t Timebank() const { return timebank_; }
   int64_t TimePerMove() const { return time_per_move_; }
   int MaxRounds() const { return max_rounds_; }
@@ -220,6 +232,23 @@ class View {
     pickable_ = m.regions;
     return "";
   }
+  std::string On(const msg::PickStartingRegions& m) {  // WL1 (wl1 §4.2)
+    if (std::string err = CheckRegions(m.regions); !err.empty()) return err;
+    RegionSet seen;  // every id is a region of the map (checked above)
+    for (int r : m.regions) {
+      if (seen.Contains(r)) {
+        return "pick_starting_regions repeats region " + std::to_string(r);
+      }
+      seen.Insert(r);
+    }
+    rules_ = RuleSet::kWl1;
+    timebank_ = m.time_ms;
+    time_per_move_ = 0;
+    if (max_rounds_ == 0) max_rounds_ = kWl1RoundLimit;
+    candidates_ = m.regions;
+    pickable_ = m.regions;
+    return "";
+  }
   std::string On(const msg::UpdateMap& m) {
     for (const auto& e : m.entries) {
       if (!map_.HasRegion(e.region)) {
@@ -280,6 +309,9 @@ class View {
     return "";
   }
 
+  // WL1 is a draw once round 100 has been played (wl1 §11).
+  static constexpr int kWl1RoundLimit = 100;
+
   static bool InSlots(int region) {
     return static_cast<unsigned>(region) < static_cast<unsigned>(kRegionSlots);
   }
@@ -291,6 +323,7 @@ class View {
     return "";
   }
 
+  RuleSet rules_ = RuleSet::kWl2;
   int64_t timebank_ = 10000;
   int64_t time_per_move_ = 500;
   int max_rounds_ = 0;
