@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace wl {
 
@@ -47,6 +48,19 @@ class JavaRandom {
     const uint64_t high = static_cast<uint64_t>(static_cast<int64_t>(Next(32)));
     const uint64_t low = static_cast<uint64_t>(static_cast<int64_t>(Next(32)));
     return (high << 32) + low;
+  }
+  // Java's nextInt(bound) (wl1 §12): a power of 2 takes the top bits of
+  // next(31); otherwise next(31) % bound, redrawn while the draw falls in
+  // the incomplete last stretch. Precondition: bound >= 1.
+  int32_t NextInt(int32_t bound) {
+    int32_t r = Next(31);
+    if ((bound & -bound) == bound) {
+      return static_cast<int32_t>((int64_t{bound} * r) >> 31);
+    }
+    for (int32_t u = r;; u = Next(31)) {
+      r = u % bound;
+      if (int64_t{u} - r + (bound - 1) <= INT32_MAX) return r;
+    }
   }
   // ((next(26) << 27) + next(27)) * 2^-53, in [0, 1).
   double NextDouble() {
@@ -107,6 +121,15 @@ int CountBelow(Rng& rng, int n, double p) {
     int hits = 0;
     for (int i = 0; i < n; ++i) hits += rng.NextDouble() < p;
     return hits;
+  }
+}
+
+// Java's Collections.shuffle(list, rnd) (wl1 §12): for i = size down to 2,
+// swap list[i - 1] with list[rnd.nextInt(i)].
+template <typename T>
+void JavaShuffle(std::vector<T>& list, JavaRandom& rnd) {
+  for (int i = static_cast<int>(list.size()); i > 1; --i) {
+    std::swap(list[i - 1], list[rnd.NextInt(i)]);
   }
 }
 

@@ -14,6 +14,8 @@
 //   wl::JavaRandom rng(seed);
 //   wl::Setup setup = wl::SetUp(game, rng);     // wastelands, draft candidates
 //   ... the draft: wl::DraftPicker(i), wl::ResolvePick(...) ...
+//   // (WL1: wl::Wl1Candidates(game, g1), a wl::Wl1Fallback(candidates, g2)
+//   //  per player, wl::AssignWl1Starts(list1, list2, state, g1); wl1 §4)
 //   // a round:
 //   wl::MoveQueue place[2], attack[2];
 //   int left = game.Income(state, wl::Player::kPlayer1);
@@ -262,6 +264,70 @@ int ResolvePick(std::vector<int>& remaining, std::optional<int> choice,
   return region;
 }
 
+// WL1's draft candidates (wl1 §4.1): for each super region in id order,
+// draws (int)(r * n) over its n members (G1) until 2 distinct regions were
+// appended, repeats redrawn; 12 on WL1's map, in draw order. A super region
+// of one region gives one.
+template <typename Rng>
+std::vector<int> Wl1Candidates(const Game& game, Rng& g1) {
+  std::vector<int> candidates;
+  for (const Map::SuperRegion& sr : game.GetMap().SuperRegions()) {
+    const int n = static_cast<int>(sr.regions.size());
+    for (int added = 0; added < std::min(2, n);) {
+      const int region = sr.regions[RandomIndex(g1, n)];
+      if (std::find(candidates.begin(), candidates.end(), region) ==
+          candidates.end()) {
+        candidates.push_back(region);
+        ++added;
+      }
+    }
+  }
+  return candidates;
+}
+
+// One player's WL1 fallback list (wl1 §4.4): the candidates in draw order,
+// shuffled with G2 (Collections.shuffle), the first 6. Player1's is made
+// first, then player2's, always, after both answers were read.
+inline std::vector<int> Wl1Fallback(std::vector<int> candidates,
+                                    JavaRandom& g2) {
+  JavaShuffle(candidates, g2);
+  if (candidates.size() > 6) candidates.resize(6);
+  return candidates;
+}
+
+// WL1's assignment of starting regions (wl1 §4.5): each list is the
+// player's valid preferences (or none) followed by its fallback list. Walks
+// both lists: a region the other player got is skipped; different regions
+// go one to each; on equal preferences a coin (G1) below 0.5 makes player1
+// skip it, else player2. Stops at 3 regions each (or, defensively, when a
+// list runs out). Sets the owners in `s`; armies stay as they are.
+template <typename Rng>
+void AssignWl1Starts(const std::vector<int>& list1,
+                     const std::vector<int>& list2, State& s, Rng& g1) {
+  RegionSet given[2];
+  size_t i1 = 0, i2 = 0;
+  for (int n = 0; n < 3 && i1 < list1.size() && i2 < list2.size();) {
+    const int a = list1[i1], b = list2[i2];
+    if (given[1].Contains(a)) {
+      ++i1;
+    } else if (given[0].Contains(b)) {
+      ++i2;
+    } else if (a != b) {
+      s.SetOwner(a, Player::kPlayer1);
+      s.SetOwner(b, Player::kPlayer2);
+      given[0].Insert(a);
+      given[1].Insert(b);
+      ++n, ++i1, ++i2;
+    } else if (g1.NextDouble() < 0.5) {
+      ++i1;
+    } else {
+      ++i2;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Queueing//
 // ---------------------------------------------------------------------------
 // Queueing (spec sections 5 and 6, queue-time checks).
 

@@ -5,6 +5,7 @@
 // rules resolve differently (one sanity case says so), so these tests fail
 // on the WL2 behaviour.
 #include <initializer_list>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "random_play.h"
 #include "rule_set.h"
 #include "rules.h"
+#include "wl/map_json.h"
 
 namespace wl {
 namespace {
@@ -320,6 +322,70 @@ TEST(Wl1RulesTest, RandomGamesKeepArmiesPositiveAndEndByRoundOneHundred) {
     }
     EXPECT_LE(round, 100);
   }
+}
+
+// ===========================================================================
+// wl1 §4 and §12: the draft's draws.
+
+TEST(Wl1RulesTest, NextIntAndShuffleMatchJava) {
+  JavaRandom rng(12345);
+  std::vector<int> draws;
+  for (int bound = 12; bound >= 2; --bound) draws.push_back(rng.NextInt(bound));
+  EXPECT_EQ(draws, (std::vector<int>{7, 6, 1, 0, 6, 4, 1, 2, 0, 0, 0}));
+  std::vector<int> list = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+  JavaRandom g2(12345);
+  JavaShuffle(list, g2);
+  EXPECT_EQ(list, (std::vector<int>{6, 12, 4, 9, 3, 10, 5, 11, 1, 2, 7, 8}));
+}
+
+TEST(Wl1RulesTest, NextIntRedrawsInTheIncompleteLastStretch) {
+  // bound 2^30 + 1: a next(31) of 2^31 - 1 leaves u - r + (bound - 1) above
+  // INT32_MAX, so Java redraws; compare with a hand-rolled Java loop.
+  for (int64_t seed = 0; seed < 2000; ++seed) {
+    const int32_t bound = (1 << 30) + 1;
+    JavaRandom a(seed), b(seed);
+    int32_t expected;
+    for (int32_t u = b.Next(31);; u = b.Next(31)) {
+      expected = u % bound;
+      if (int64_t{u} - expected + (bound - 1) <= INT32_MAX) break;
+    }
+    ASSERT_EQ(a.NextInt(bound), expected) << seed;
+    ASSERT_EQ(a.Next(31), b.Next(31)) << seed;  // the same draws made
+  }
+}
+
+// g001 of ../shared/wl1/conformance (seed 1000020): both bots answered
+// "4 1 10 11 17 19"; the engine gave player1 4 11 19 and player2 1 10 17.
+TEST(Wl1RulesTest, RecordedDraftOfSeed1000020) {
+  absl::StatusOr<Map> map =
+      tools::LoadMapFile(std::string(WL_SOURCE_DIR) + "/maps/wl1_earth.json");
+  ASSERT_TRUE(map.ok()) << map.status();
+  Game game(*map, RuleSet::kWl1);
+  JavaRandom g1(1000020), g2(1000020);
+  std::vector<int> candidates = Wl1Candidates(game, g1);
+  EXPECT_EQ(candidates,
+            (std::vector<int>{4, 1, 10, 11, 17, 19, 26, 23, 29, 28, 42, 41}));
+  JavaRandom after17(1000020);  // 17 candidate draws (wl1 §4.1)
+  for (int i = 0; i < 17; ++i) after17.NextDouble();
+  std::vector<int> prefs = {4, 1, 10, 11, 17, 19};
+  std::vector<int> list1 = prefs, list2 = prefs;
+  for (int p = 0; p < 2; ++p) {
+    std::vector<int> fallback = Wl1Fallback(candidates, g2);
+    ASSERT_EQ(fallback.size(), 6u);
+    (p == 0 ? list1 : list2)
+        .insert((p == 0 ? list1 : list2).end(), fallback.begin(),
+                fallback.end());
+  }
+  State s = game.InitialState();
+  AssignWl1Starts(list1, list2, s, g1);
+  std::vector<int> owned[2];
+  for (int p = 0; p < 2; ++p) {
+    for (int r : s.Owned(PlayerOfIndex(p))) owned[p].push_back(r);
+  }
+  EXPECT_EQ(owned[0], (std::vector<int>{4, 11, 19}));
+  EXPECT_EQ(owned[1], (std::vector<int>{1, 10, 17}));
+  for (int i = 0; i < 3; ++i) after17.NextDouble();  // 3 equal-preference coins
+  EXPECT_EQ(g1.NextDouble(), after17.NextDouble());
 }
 
 }  // namespace
