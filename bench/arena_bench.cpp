@@ -23,8 +23,11 @@ void BM_ArenaGame(benchmark::State& state, const char* bot1, const char* bot2) {
     wl::tools::GameSetup setup;
     setup.seed = seed;
     setup.map = map_path;
-    setup.seats = {{bot1, static_cast<uint64_t>(seed)},
-                   {bot2, static_cast<uint64_t>(seed + 1)}};
+    setup.seats.resize(2);
+    setup.seats[0].bot = bot1;
+    setup.seats[0].seed = static_cast<uint64_t>(seed);
+    setup.seats[1].bot = bot2;
+    setup.seats[1].seed = static_cast<uint64_t>(seed + 1);
     ++seed;
     absl::StatusOr<std::unique_ptr<wl::tools::PlayedGame>> played =
         game.Play(setup);

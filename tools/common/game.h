@@ -10,7 +10,9 @@
 //   ... parse ...
 //   GameSetup setup;
 //   setup.seed = 42;
-//   setup.seats = {{"greedy", 1}, {"python3 bot.py", 2}};
+//   setup.seats.resize(2);
+//   setup.seats[0].bot = "greedy";          // seeds: seats[i].seed
+//   setup.seats[1].bot = "python3 bot.py";
 //   absl::StatusOr<std::unique_ptr<PlayedGame>> played = game.Play(setup);
 //   // played->winner, ->rounds, ->seats[i].timeouts, ...
 //   // played->WriteFiles(dir, "warlight arena") when setup.keep_files

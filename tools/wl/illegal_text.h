@@ -37,6 +37,10 @@ inline std::string IllegalText(Illegal reason, const Move& m) {
              " attack/transfer has already attacked/transfered to this region";
     case Illegal::kMoveNoArmiesLeft:
       return from + " attack/transfer has used all available armies";
+    case Illegal::kMoveTransferOnlyOne:  // wl1 §6.3 step 6
+      return from + " transfer only has 1 army";
+    case Illegal::kMoveAttackOnlyOne:  // wl1 §6.3 step 7
+      return from + " attack only has 1 army";
   }
   return "";
 }
