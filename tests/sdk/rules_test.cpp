@@ -17,47 +17,19 @@
 #include "gtest/gtest.h"
 #include "java_random.h"
 #include "random_play.h"
+#include "sdk/scripted_random.h"
 
 namespace wl {
 namespace {
 
-constexpr Player kP1 = Player::kPlayer1;
-constexpr Player kP2 = Player::kPlayer2;
-constexpr Player kNeutral = Player::kNeutral;
-
-// Scripted draws: a coin below 0.5 lets player1 go (spec section 6); a die
-// below 0.6 is an attacker hit, below 0.7 a defender hit.
-constexpr double kCoinP1 = 0.25;
-constexpr double kCoinP2 = 0.75;
-constexpr double kHit = 0.0;
-constexpr double kMiss = 0.99;
-
-// Hands out a scripted sequence of doubles, counting every draw; a draw
-// beyond the script fails the test. It has no CountBelow, so the rules core
-// draws dice one NextDouble() at a time, as with JavaRandom.
-class ScriptedRandom {
- public:
-  ScriptedRandom& Then(double r, int times = 1) {
-    for (int i = 0; i < times; ++i) script_.push_back(r);
-    return *this;
-  }
-  double NextDouble() {
-    ++draws_;
-    if (next_ >= script_.size()) {
-      ADD_FAILURE() << "draw #" << draws_ << " is beyond the script of "
-                    << script_.size();
-      return 0.5;
-    }
-    return script_[next_++];
-  }
-  int draws() const { return draws_; }
-  int size() const { return static_cast<int>(script_.size()); }
-
- private:
-  std::vector<double> script_;
-  size_t next_ = 0;
-  int draws_ = 0;
-};
+using testing::kCoinP1;
+using testing::kCoinP2;
+using testing::kHit;
+using testing::kMiss;
+using testing::kNeutral;
+using testing::kP1;
+using testing::kP2;
+using testing::ScriptedRandom;
 
 // Wraps a real generator and counts its draws.
 template <typename Rng>

@@ -15,45 +15,20 @@
 #include "random_play.h"
 #include "rule_set.h"
 #include "rules.h"
+#include "sdk/scripted_random.h"
 #include "wl/map_json.h"
 
 namespace wl {
 namespace {
 
-constexpr Player kP1 = Player::kPlayer1;
-constexpr Player kP2 = Player::kPlayer2;
-constexpr Player kNeutral = Player::kNeutral;
-
-// Scripted draws: a coin below 0.5 lets player1 go (wl1 §6.1); a die below
-// 0.6 is an attacker hit, below 0.7 a defender hit (wl1 §7).
-constexpr double kCoinP1 = 0.25;
-constexpr double kCoinP2 = 0.75;
-constexpr double kHit = 0.0;
-constexpr double kMiss = 0.99;
-
-// A scripted sequence of doubles, counting every draw; a draw beyond the
-// script fails the test. No CountBelow: dice are drawn one at a time.
-class ScriptedRandom {
- public:
-  ScriptedRandom& Then(double r, int times = 1) {
-    for (int i = 0; i < times; ++i) script_.push_back(r);
-    return *this;
-  }
-  double NextDouble() {
-    ++draws_;
-    if (next_ >= script_.size()) {
-      ADD_FAILURE() << "draw #" << draws_ << " is beyond the script";
-      return 0.5;
-    }
-    return script_[next_++];
-  }
-  int draws() const { return draws_; }
-
- private:
-  std::vector<double> script_;
-  size_t next_ = 0;
-  int draws_ = 0;
-};
+using testing::kCoinP1;
+using testing::kCoinP2;
+using testing::kHit;
+using testing::kMiss;
+using testing::kNeutral;
+using testing::kP1;
+using testing::kP2;
+using testing::ScriptedRandom;
 
 // Regions 1..n in one super region, linked in a line 1-2-...-n.
 Game LineGame(int n, RuleSet rules = RuleSet::kWl1) {
