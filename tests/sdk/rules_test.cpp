@@ -17,11 +17,12 @@
 #include "gtest/gtest.h"
 #include "java_random.h"
 #include "random_play.h"
-#include "sdk/scripted_random.h"
+#include "sdk/rules_fixtures.h"
 
 namespace wl {
 namespace {
 
+using testing::At;
 using testing::kCoinP1;
 using testing::kCoinP2;
 using testing::kHit;
@@ -29,6 +30,11 @@ using testing::kMiss;
 using testing::kNeutral;
 using testing::kP1;
 using testing::kP2;
+using testing::LineGame;
+using testing::MakeMap;
+using testing::Put;
+using testing::Queue;
+using testing::Recorder;
 using testing::ScriptedRandom;
 
 // Wraps a real generator and counts its draws.
@@ -50,38 +56,6 @@ class CountingRandom {
 // A draw r with (int)(r * n) == k (spec section 10).
 double Index(int k, int n) { return (k + 0.5) / n; }
 
-// A valid map: super region i + 1 holds supers[i] (in file order) with bonus
-// bonuses[i] (0 if not given); links are added in the order given.
-Map MakeMap(const std::vector<std::vector<int>>& supers,
-            const std::vector<std::pair<int, int>>& links,
-            const std::vector<int>& bonuses = {}) {
-  Map map;
-  for (size_t i = 0; i < supers.size(); ++i) {
-    EXPECT_EQ(map.AddSuperRegion(static_cast<int>(i) + 1,
-                                 i < bonuses.size() ? bonuses[i] : 0),
-              "");
-  }
-  for (size_t i = 0; i < supers.size(); ++i) {
-    for (int r : supers[i]) {
-      EXPECT_EQ(map.AddRegion(r, static_cast<int>(i) + 1), "");
-    }
-  }
-  for (const auto& [a, b] : links) EXPECT_EQ(map.AddLink(a, b), "");
-  EXPECT_EQ(map.Validate(), "");
-  return map;
-}
-
-// Regions 1..n in one super region, linked in a line 1-2-...-n.
-Game LineGame(int n) {
-  std::vector<int> regions;
-  std::vector<std::pair<int, int>> links;
-  for (int r = 1; r <= n; ++r) {
-    regions.push_back(r);
-    if (r > 1) links.push_back({r - 1, r});
-  }
-  return Game(MakeMap({regions}, links));
-}
-
 // `count` super regions of two regions each (super region s holds 2s - 1
 // and 2s), linked in a line.
 Game PairsGame(int count) {
@@ -95,47 +69,11 @@ Game PairsGame(int count) {
   return Game(MakeMap(supers, links));
 }
 
-void Put(State& s, int region, Player p, int armies) {
-  s.SetOwner(region, p);
-  s.armies[region] = armies;
-}
-
-MoveQueue Queue(const Game& game, const State& s, Player p,
-                std::initializer_list<Move> moves) {
-  MoveQueue q;
-  for (const Move& m : moves) q.Push(QueueAttackTransfer(game, s, p, m));
-  return q;
-}
-
 RegionSet SetOf(std::initializer_list<int> ids) {
   RegionSet set;
   for (int id : ids) set.Insert(id);
   return set;
 }
-
-Move At(int from, int to, int armies) {
-  return Move::AttackTransfer(from, to, armies);
-}
-
-// Records every event of ExecutePlacements / ExecuteAttacks.
-struct Recorder {
-  std::vector<QueuedMove> events;
-  std::vector<State> after;
-  void operator()(const QueuedMove& e, const State& s) {
-    events.push_back(e);
-    after.push_back(s);
-  }
-  // "p1 1-2" for each event, to compare execution orders.
-  std::vector<std::string> Sequence() const {
-    std::vector<std::string> out;
-    for (const QueuedMove& e : events) {
-      out.push_back(std::string(PlayerName(e.move.player)) + " " +
-                    std::to_string(e.move.from) + "-" +
-                    std::to_string(e.move.to));
-    }
-    return out;
-  }
-};
 
 // The exact rational value of round((n * c + h * 160) / 1000), ties up: what
 // integer arithmetic would give instead of the engine's doubles.

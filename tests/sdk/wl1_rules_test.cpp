@@ -15,12 +15,13 @@
 #include "random_play.h"
 #include "rule_set.h"
 #include "rules.h"
-#include "sdk/scripted_random.h"
+#include "sdk/rules_fixtures.h"
 #include "wl/map_json.h"
 
 namespace wl {
 namespace {
 
+using testing::At;
 using testing::kCoinP1;
 using testing::kCoinP2;
 using testing::kHit;
@@ -28,38 +29,15 @@ using testing::kMiss;
 using testing::kNeutral;
 using testing::kP1;
 using testing::kP2;
+using testing::Put;
+using testing::Queue;
+using testing::Recorder;
 using testing::ScriptedRandom;
 
-// Regions 1..n in one super region, linked in a line 1-2-...-n.
+// Regions 1..n in one super region, linked in a line; WL1 rules unless told.
 Game LineGame(int n, RuleSet rules = RuleSet::kWl1) {
-  Map map;
-  EXPECT_EQ(map.AddSuperRegion(1, 0), "");
-  for (int r = 1; r <= n; ++r) EXPECT_EQ(map.AddRegion(r, 1), "");
-  for (int r = 2; r <= n; ++r) EXPECT_EQ(map.AddLink(r - 1, r), "");
-  EXPECT_EQ(map.Validate(), "");
-  return Game(map, rules);
+  return testing::LineGame(n, rules);
 }
-
-void Put(State& s, int region, Player p, int armies) {
-  s.SetOwner(region, p);
-  s.armies[region] = armies;
-}
-
-MoveQueue Queue(const Game& game, const State& s, Player p,
-                std::initializer_list<Move> moves) {
-  MoveQueue q;
-  for (const Move& m : moves) q.Push(QueueAttackTransfer(game, s, p, m));
-  return q;
-}
-
-Move At(int from, int to, int armies) {
-  return Move::AttackTransfer(from, to, armies);
-}
-
-struct Recorder {
-  std::vector<QueuedMove> events;
-  void operator()(const QueuedMove& e, const State&) { events.push_back(e); }
-};
 
 // Runs the queues under the game's rule set.
 template <typename Rng>
