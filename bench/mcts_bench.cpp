@@ -20,11 +20,11 @@
 #include "bots/mcts/mcts_policy.h"
 #include "bots/mcts/mcts_search.h"
 #include "engine_lines.h"
-#include "wl/map_json.h"
 #include "protocol.h"
 #include "random_play.h"
 #include "rules.h"
 #include "view.h"
+#include "wl/map_json.h"
 
 namespace {
 

@@ -20,11 +20,11 @@
 #include "bots/mcts/mcts_draft.h"
 #include "bots/mcts/mcts_policy.h"
 #include "engine_lines.h"
-#include "wl/map_json.h"
 #include "java_random.h"
 #include "protocol.h"
 #include "rules.h"
 #include "view.h"
+#include "wl/map_json.h"
 
 namespace {
 

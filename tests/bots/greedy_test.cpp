@@ -17,13 +17,13 @@
 #include "bots/starter/starter_bot.h"
 #include "combat.h"
 #include "gtest/gtest.h"
-#include "wl/engine.h"
-#include "wl/map_json.h"
 #include "protocol.h"
 #include "runner.h"
 #include "shared_data.h"
 #include "test_maps.h"
 #include "view.h"
+#include "wl/engine.h"
+#include "wl/map_json.h"
 
 namespace wl {
 namespace {

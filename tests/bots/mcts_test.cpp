@@ -19,8 +19,6 @@
 #include "combat.h"
 #include "engine_lines.h"
 #include "gtest/gtest.h"
-#include "wl/engine.h"
-#include "wl/in_process_seat.h"
 #include "java_random.h"
 #include "protocol.h"
 #include "random_play.h"
@@ -28,6 +26,8 @@
 #include "test_maps.h"
 #include "test_positions.h"
 #include "view.h"
+#include "wl/engine.h"
+#include "wl/in_process_seat.h"
 
 namespace wl {
 namespace {

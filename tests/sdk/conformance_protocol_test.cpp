@@ -4,10 +4,10 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "wl/dump_reader.h"
 #include "protocol.h"
 #include "sdk/runner_session.h"
 #include "shared_data.h"
+#include "wl/dump_reader.h"
 
 namespace wl {
 namespace {

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "bots/starter/starter_bot.h"
+#include "test_maps.h"
 #include "wl/engine.h"
 #include "wl/in_process_seat.h"
-#include "test_maps.h"
 
 namespace wl::testing {
 

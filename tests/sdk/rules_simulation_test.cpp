@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "wl/map_json.h"
 #include "random_play.h"
 #include "rules.h"
 #include "shared_data.h"
 #include "test_maps.h"
+#include "wl/map_json.h"
 
 namespace wl {
 namespace {

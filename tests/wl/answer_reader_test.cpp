@@ -10,9 +10,9 @@
 
 #include "boost/json.hpp"
 #include "gtest/gtest.h"
+#include "shared_data.h"
 #include "wl/dump_reader.h"
 #include "wl/map_json.h"
-#include "shared_data.h"
 
 namespace wl::tools {
 namespace {

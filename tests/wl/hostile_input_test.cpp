@@ -13,9 +13,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "map.h"
 #include "wl/map_json.h"
 #include "wl/verify.h"
-#include "map.h"
 
 namespace wl::tools {
 namespace {

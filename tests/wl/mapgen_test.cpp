@@ -15,8 +15,8 @@
 #include "boost/json.hpp"
 #include "common/files.h"
 #include "gtest/gtest.h"
-#include "wl/map_json.h"
 #include "shared_data.h"
+#include "wl/map_json.h"
 
 namespace wl::tools {
 namespace {

@@ -7,9 +7,9 @@
 
 #include "common/files.h"
 #include "gtest/gtest.h"
-#include "wl/verify.h"
 #include "shared_data.h"
 #include "shell.h"
+#include "wl/verify.h"
 
 namespace wl::tools {
 namespace {

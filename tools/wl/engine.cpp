@@ -5,10 +5,10 @@
 #include <string_view>
 
 #include "engine_lines.h"
-#include "wl/answer_reader.h"
-#include "wl/illegal_text.h"
 #include "player.h"
 #include "protocol.h"
+#include "wl/answer_reader.h"
+#include "wl/illegal_text.h"
 
 namespace wl::tools {
 namespace {

@@ -29,8 +29,8 @@
 #include <string>
 
 #include "bot.h"
-#include "wl/engine.h"
 #include "runner.h"
+#include "wl/engine.h"
 
 namespace wl::tools {
 
