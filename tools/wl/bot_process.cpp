@@ -43,6 +43,5 @@ int64_t BotProcess::stdout_chars() const { return process_->stdout_chars(); }
 
 int KillAllBots() { return KillAllProcessGroups(); }
 
-void KillBotsOnExitSignals() { KillProcessGroupsOnExitSignals(); }
 
 }  // namespace wl::tools

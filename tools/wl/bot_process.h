@@ -113,10 +113,6 @@ class BotProcess : public Seat {
 // groups signalled.
 int KillAllBots();
 
-// Installs handlers so that SIGINT, SIGTERM or SIGHUP kill every live bot
-// group (KillAllBots) and end the process with status 128 + signal.
-void KillBotsOnExitSignals();
-
 }  // namespace wl::tools
 
 #endif  // WL_TOOLS_WL_BOT_PROCESS_H_

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/cli.h"
+#include "common/process.h"
 #include "common/terminal.h"
 #include "wl/bot_command.h"
 #include "wl/bot_process.h"
@@ -154,7 +155,7 @@ int PlayMatch(const MatchOptions& o, const GameMap& map,
               << ec.message() << "\n";
     return 1;
   }
-  KillBotsOnExitSignals();
+  KillProcessGroupsOnExitSignals();
   std::unique_ptr<BotProcess> seats[2];
   if (std::optional<int> exit = StartBots(o, seats)) return *exit;
   GameRecord record = PlayGame(map.map, o.seed, *seats[0], *seats[1], o.time);
