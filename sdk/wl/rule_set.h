@@ -14,13 +14,39 @@
 #define WL_RULE_SET_H_
 
 #include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string_view>
 
 namespace wl {
 
 enum class RuleSet : uint8_t {
-  kWl2,  // Warlight AI Challenge 2 (2015), the default
-  kWl1,  // Warlight AI Challenge 1 (2014, the "conquest" engine)
+  kWl2,     // Warlight AI Challenge 2 (2015), the default
+  kWl1,     // Warlight AI Challenge 1 (2014, the "conquest" engine)
+  kDingle,  // Adam Dingle's Java Warlight (../shared/dingle/spec.md)
 };
+
+// "wl2", "wl1", "dingle": the names flags, result files and the protocol's
+// "settings rule_set" line use.
+constexpr std::string_view RuleSetName(RuleSet rules) {
+  switch (rules) {
+    case RuleSet::kWl1:
+      return "wl1";
+    case RuleSet::kDingle:
+      return "dingle";
+    case RuleSet::kWl2:
+      break;
+  }
+  return "wl2";
+}
+
+// The rule set a name stands for, or nullopt.
+constexpr std::optional<RuleSet> ParseRuleSet(std::string_view name) {
+  for (RuleSet r : {RuleSet::kWl2, RuleSet::kWl1, RuleSet::kDingle}) {
+    if (RuleSetName(r) == name) return r;
+  }
+  return std::nullopt;
+}
 
 }  // namespace wl
 

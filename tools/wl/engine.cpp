@@ -387,8 +387,19 @@ std::string OutcomeLine(Outcome outcome) {
 }
 
 GameRecord PlayGame(const Map& map, int64_t seed, Seat& player1, Seat& player2,
+                    const GameOptions& options) {
+  // TODO(issue 13): the WL1 path (wl1 §1-§13).
+  return Engine(map, seed, player1, player2, options.time,
+                options.record_replay)
+      .Play();
+}
+
+GameRecord PlayGame(const Map& map, int64_t seed, Seat& player1, Seat& player2,
                     const TimeRules& time, bool record_replay) {
-  return Engine(map, seed, player1, player2, time, record_replay).Play();
+  GameOptions options;
+  options.time = time;
+  options.record_replay = record_replay;
+  return PlayGame(map, seed, player1, player2, options);
 }
 
 }  // namespace wl::tools

@@ -43,6 +43,16 @@ class Seat {
   // "signal 11", "closed its stdout"), or "" while it can; asked after a
   // time-out. Seats that are not processes never end.
   virtual std::string EndReason() { return ""; }
+  // WL1 only (wl1 §9.1): answers are a FIFO of lines. After Ask returned an
+  // empty line to a `go` request the engine reads the next queued line,
+  // sending nothing, waiting at most wait_ms. Seats whose answers are not
+  // lines (in process) have nothing more: a time-out.
+  virtual Reply ReadNext(int64_t wait_ms) {
+    (void)wait_ms;
+    Reply reply;
+    reply.timed_out = true;
+    return reply;
+  }
 };
 
 // Per-player figures of a game, for result files and statistics.
@@ -71,6 +81,9 @@ struct GameRecord {
   std::string dump[2];        // dump_player1.txt, dump_player2.txt
   std::string replay;         // replay.txt (three histories)
   std::string engine_stderr;  // "Could not find region with id N" lines
+  // Dingle only: trace.jsonl, the events of the game in the format of
+  // ../shared/dingle/conformance/README.md (what `warlight verify` compares).
+  std::string trace;
   Outcome outcome = Outcome::kDraw;
   int rounds = 0;
   SeatStats stats[2];
@@ -88,9 +101,26 @@ struct TimeRules {
   int64_t time_per_move_ms = kTimePerMoveMs;
 };
 
-// Plays one game to its end. Precondition: map.Validate() is "". With
-// record_replay false, GameRecord::replay stays empty (the arena's fast
-// path when it keeps no replays: the three histories are most of the work).
+// WL1 waits at most this long for every answer; no bank (wl1 §10.1).
+constexpr int64_t kWl1RequestMs = 2000;
+
+// How a game is played: the rule set and what it leaves open.
+struct GameOptions {
+  RuleSet rules = RuleSet::kWl2;
+  TimeRules time;  // WL2 only; WL1 is kWl1RequestMs per request
+  // With record_replay false, GameRecord::replay stays empty (the arena's
+  // fast path when it keeps no replays: the histories are most of the work).
+  bool record_replay = true;
+  // Dingle only (dingle §3): "-warlords" starts, "-manual" picks.
+  bool warlords = false;
+  bool manual = false;
+};
+
+// Plays one WL2 or WL1 game to its end (Dingle's: dingle_engine.h).
+// Precondition: map.Validate() is "".
+GameRecord PlayGame(const Map& map, int64_t seed, Seat& player1, Seat& player2,
+                    const GameOptions& options);
+// The WL2 game, as above.
 GameRecord PlayGame(const Map& map, int64_t seed, Seat& player1, Seat& player2,
                     const TimeRules& time = TimeRules(),
                     bool record_replay = true);
