@@ -1,5 +1,6 @@
 // combat.h: the official combat arithmetic (spec section 6), and the exact
-// army counts that follow from it; WL1's 100% luck combat (wl1 §7) too.
+// army counts that follow from it; WL1's 100% luck combat (wl1 §7) and
+// Dingle's probabilistically rounded expected losses (dingle §8) too.
 //
 // Every formula here is the engine's, in IEEE doubles with the engine's
 // association; compile with -ffp-contract=off so that no multiply-add is
@@ -7,6 +8,7 @@
 //
 //   int a = wl::ArmiesToTakeSurely(2);        // 3: the classic 3 vs 2
 //   wl::Losses l = wl::ExpectedLosses(5, 3);  // expectation, search only
+//   wl::Losses d = wl::DingleCombat(3, 2, u1, u2);  // Dingle, its 2 draws
 #ifndef WL_COMBAT_H_
 #define WL_COMBAT_H_
 
@@ -69,6 +71,36 @@ inline Losses ResolveCombat(int attackers, int defenders, int attack_hits,
 inline Losses ResolveFullLuckCombat(int attackers, int defenders,
                                     int attack_hits, int defend_hits) {
   return CapLosses(attackers, defenders, defend_hits, attack_hits);
+}
+
+// Dingle's R(x) (dingle §8): ceil(x) when the draw u is below the
+// fractional part x - floor(x), else floor(x). An integral x gives x
+// whatever u is (the draw is still made by the caller).
+inline int DingleRound(double x, double u) {
+  const double f = std::floor(x);
+  return static_cast<int>(u < x - f ? f + 1 : f);
+}
+
+// Dingle's combat once its two draws are known (dingle §8): u_attack
+// rounds A * 0.6 (defenders killed, at most D), u_defend rounds D * 0.7
+// (attackers killed, at most A), in Java double arithmetic; when both
+// sides would be wiped out the defender keeps 1 (CapLosses' rule).
+inline Losses DingleCombat(int attackers, int defenders, double u_attack,
+                           double u_defend) {
+  return CapLosses(attackers, defenders,
+                   std::min(DingleRound(defenders * 0.7, u_defend), attackers),
+                   std::min(DingleRound(attackers * 0.6, u_attack), defenders));
+}
+
+// Dingle's `mostLikely` combat (dingle §8, Game.move(move, true), for
+// agents' simulations; never the engine's): Math.round instead of R, no
+// draws.
+inline Losses DingleMostLikelyCombat(int attackers, int defenders) {
+  const int64_t def_killed = JavaRound(attackers * 0.6);
+  const int64_t att_killed = JavaRound(defenders * 0.7);
+  return CapLosses(attackers, defenders,
+                   static_cast<int>(std::min<int64_t>(att_killed, attackers)),
+                   static_cast<int>(std::min<int64_t>(def_killed, defenders)));
 }
 
 // NOT the official rule, for search only: the same formulas with each hit

@@ -49,6 +49,8 @@ class JavaRandom {
     const uint64_t low = static_cast<uint64_t>(static_cast<int64_t>(Next(32)));
     return (high << 32) + low;
   }
+  // Java's nextInt(): next(32), all 32 bits, signed (dingle §10).
+  int32_t NextInt() { return Next(32); }
   // Java's nextInt(bound) (wl1 §12): a power of 2 takes the top bits of
   // next(31); otherwise next(31) % bound, redrawn while the draw falls in
   // the incomplete last stretch. Precondition: bound >= 1.
@@ -88,6 +90,14 @@ class FastRandom {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
+  }
+  // 32 random bits as a signed int, like JavaRandom::NextInt().
+  int32_t NextInt() { return static_cast<int32_t>(NextU64() >> 32); }
+  // Uniform in [0, bound) by the top 32 bits times bound (not Java's
+  // stream; bias below 2^-32 * bound). Precondition: bound >= 1.
+  int32_t NextInt(int32_t bound) {
+    return static_cast<int32_t>(
+        ((NextU64() >> 32) * static_cast<uint64_t>(bound)) >> 32);
   }
   // Uniform in [0, 1) with 53 random bits.
   double NextDouble() {

@@ -112,9 +112,10 @@ class Game {
   RegionSet Neighbors(int region) const { return neighbors_[region]; }
 
   // settings max_rounds: (int) max(60, 2.5 * regions) (spec section 3);
-  // WL1: 100 rounds whatever the map (wl1 §1.3, §11).
+  // WL1: 100 rounds whatever the map (wl1 §1.3, §11); Dingle: 100 by
+  // default, -maxrounds changes it (dingle §9, dingle::Options).
   int MaxRounds() const {
-    if (rules_ == RuleSet::kWl1) return 100;
+    if (rules_ == RuleSet::kWl1 || rules_ == RuleSet::kDingle) return 100;
     return static_cast<int>(std::max(60.0, 2.5 * map_.RegionCount()));
   }
 
