@@ -17,11 +17,13 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "map.h"
+#include "rule_set.h"
 #include "wl/engine.h"
 
 namespace wl::tools {
@@ -39,15 +41,36 @@ struct GameMap {
 
 // The map of `file` (official JSON), or with `file` "" the map generated
 // from `seed` with `regions` regions (0: like the real maps; mapgen.h).
-// Fails with a one-line message.
+// `file` may also name a built-in earth map (EarthMapName). Fails with a
+// one-line message.
 absl::StatusOr<GameMap> LoadGameMap(const std::string& file, uint64_t seed,
                                     int64_t regions);
 
+// The fixed earth maps that WL1 and Dingle play, built into the tool from
+// maps/wl1_earth.json and maps/dingle_earth.json (tools/wl/earth_maps.cmake),
+// so that they are found from any directory. WL2 has none: "" for kWl2.
+//   "wl1-earth", "dingle-earth": the names result files and --map use.
+std::string EarthMapName(RuleSet rules);
+// The file's text as built in; "" for kWl2.
+std::string_view EarthMapJson(RuleSet rules);
+
+// The map a game under `rules` plays: for WL2 as LoadGameMap; for WL1 and
+// Dingle `file` "" (or the rule set's EarthMapName) is the built-in earth
+// map, any other file is read as LoadGameMap reads it. Dingle's map keeps
+// the file's adjacency order in GameMap::json (dingle §2).
+absl::StatusOr<GameMap> LoadRulesMap(RuleSet rules, const std::string& file,
+                                     uint64_t seed, int64_t regions);
+
 // result.json of a finished game (one line). `map_name` is what it says of
-// the map, `command` the tool that played it ("warlight match ...").
+// the map, `command` the tool that played it ("warlight match ..."),
+// `rules` the rule set ("rules": "wl2", ...; `warlight view` reads it) and
+// `starts` Dingle's starts ("default", "warlords", "manual"; written only
+// when not "").
 std::string ResultJson(const GameRecord& record, int64_t seed,
                        const std::string& map_name, const std::string& bot1,
-                       const std::string& bot2, const std::string& command);
+                       const std::string& bot2, const std::string& command,
+                       RuleSet rules = RuleSet::kWl2,
+                       const std::string& starts = "");
 
 // Creates `dir` if needed and writes dump_player1.txt, dump_player2.txt,
 // replay.txt, map.json and result.json into it, each whole (temporary
