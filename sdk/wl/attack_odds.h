@@ -20,7 +20,10 @@
 //   WL1 (wl1 §7):         def ~ Bin(A, 0.6), att ~ Bin(D, 0.7);
 //   Dingle (dingle §8):   def = R(A * 0.6), att = R(D * 0.7), R rounding up
 //                         with probability the fraction (IEEE doubles).
-// P(take) never falls as A grows, so the fewest attackers is well defined.
+// P(take) never falls as A grows, so the fewest attackers is well defined
+// (and found by bisection). Binomial tails are exact sums up to 2000 dice,
+// normal approximations beyond (bots only meet such armies in hostile
+// input; nothing here is slower than a few microseconds there).
 #ifndef WL_ATTACK_ODDS_H_
 #define WL_ATTACK_ODDS_H_
 
@@ -36,12 +39,20 @@ namespace wl {
 
 namespace odds_internal {
 
+// Above this many dice a binomial tail is its normal approximation (error
+// below 1e-3 there); exact sums would cost O(n) each.
+constexpr int kExactDice = 2000;
+
 // P(X >= k) for X ~ Bin(n, p), 0 < p < 1: every pmf term by the ratio
 // recurrence in the log domain (q^n underflows for large n), summed on
 // both sides of k; the smaller side gives the answer (no cancellation).
 inline double BinomialAtLeast(int n, double p, int k) {
   if (k <= 0) return 1;
   if (k > n) return 0;
+  if (n > kExactDice) {  // normal approximation, continuity corrected
+    const double mean = n * p, sd = std::sqrt(n * p * (1 - p));
+    return 0.5 * std::erfc((k - 0.5 - mean) / (sd * std::sqrt(2.0)));
+  }
   const double step = std::log(p / (1 - p));
   double log_pmf = n * std::log(1 - p);  // P(X = 0)
   double below = 0, above = 0;           // P(X < k), P(X >= k)
@@ -113,15 +124,32 @@ inline double TakeProbability(RuleSet rules, int attackers, int defenders) {
 inline int ArmiesToTake(RuleSet rules, int defenders, double probability,
                         int from = 1) {
   if (rules == RuleSet::kWl1) probability = std::min(probability, 1 - 1e-9);
+  if (probability <= 0) return std::max(from, 1);
   // A sum of binomial terms rounds to 1.0 short of certainty: WL2's sure
   // take is decided exactly (Dingle's probability is exact already).
   if (rules == RuleSet::kWl2 && probability >= 1) {
     return std::max(from, static_cast<int>(ArmiesToTakeSurely(defenders)));
   }
   // Taking needs def >= D, so A >= D (WL1, Dingle) or about D / 0.6.
-  int a = std::max({from, 1, rules == RuleSet::kWl2 ? 0 : defenders});
-  while (TakeProbability(rules, a, defenders) < probability) ++a;
-  return a;
+  int lo = std::max({from, 1, rules == RuleSet::kWl2 ? 0 : defenders});
+  if (TakeProbability(rules, lo, defenders) >= probability) return lo;
+  // lo fails: double the step until hi takes, then halve [lo, hi].
+  int64_t step = 1, hi = lo + 1;
+  while (TakeProbability(rules, static_cast<int>(hi), defenders) <
+         probability) {
+    lo = static_cast<int>(hi);
+    step *= 2;
+    hi = std::min<int64_t>(hi + step, INT32_MAX);
+  }
+  while (hi - lo > 1) {
+    const int mid = static_cast<int>(lo + (hi - lo) / 2);
+    if (TakeProbability(rules, mid, defenders) >= probability) {
+      hi = mid;
+    } else {
+      lo = mid;
+    }
+  }
+  return static_cast<int>(hi);
 }
 
 // ArmiesToTake for one rule set and probability, tabled for the defender

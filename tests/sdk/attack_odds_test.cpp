@@ -4,6 +4,7 @@
 // attackers for a probability.
 #include "attack_odds.h"
 
+#include <chrono>
 #include <cmath>
 
 #include "combat.h"
@@ -110,6 +111,20 @@ TEST(AttackOddsTest, NeverFallsAsAttackersGrowAndHandlesHugeCounts) {
   }
   EXPECT_EQ(TakeProbability(RuleSet::kWl1, 0, 3), 0);
   EXPECT_EQ(TakeProbability(RuleSet::kWl1, 3, 0), 1);
+}
+
+TEST(AttackOddsTest, HugeArmiesAreFast) {
+  const auto start = std::chrono::steady_clock::now();
+  for (RuleSet rules : {RuleSet::kWl1, RuleSet::kDingle, RuleSet::kWl2}) {
+    const TakeTable table(rules, 0.8);
+    for (int d : {300, 1000, 5000, 100000, 100000000}) {
+      const int a = table.Armies(d);
+      EXPECT_GE(TakeProbability(rules, a, d), 0.8) << d;
+      EXPECT_LT(TakeProbability(rules, a - 1, d), 0.8) << d;
+      EXPECT_LT(a, 2 * d) << d;
+    }
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
 }
 
 }  // namespace
