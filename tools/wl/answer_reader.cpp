@@ -3,13 +3,18 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "protocol.h"
+
 namespace wl::tools {
 namespace {
 
 // Parser.parseMoves reads pieces 0..50 and stops at piece 51.
 constexpr size_t kLastPieceIndex = 50;
 
-constexpr std::string_view kMoveInputIsNull = "Move input is null\n";
+// WL1: the prefix of a pick answer's errors (wl1 §4.3).
+constexpr std::string_view kWl1PickError = "preferred starting regions: ";
+
+constexpr std::string_view kMoveInputIsNull = "Move input is null";
 
 // Java String.trim(): strips every char <= ' ' (0x20) at both ends.
 std::string_view JavaTrim(std::string_view s) {
@@ -42,8 +47,10 @@ std::vector<std::string_view> JavaSplit(std::string_view s, char sep) {
   return pieces;
 }
 
-// IOPlayer.getResponse: response.equalsIgnoreCase("No moves"), for ASCII.
-bool IsNoMoves(std::string_view s) {
+// IOPlayer.getResponse: response.equalsIgnoreCase("No moves"), for ASCII;
+// WL1 compares exactly (wl1 §9.2).
+bool IsNoMoves(std::string_view s, RuleSet rules = RuleSet::kWl2) {
+  if (rules == RuleSet::kWl1) return s == "No moves";
   constexpr std::string_view kNoMoves = "no moves";
   if (s.size() != kNoMoves.size()) return false;
   for (size_t i = 0; i < s.size(); ++i) {
@@ -55,19 +62,30 @@ bool IsNoMoves(std::string_view s) {
 }
 
 // Where the parser's messages go: the bot's dump and the engine's stderr.
+// WL2 ends each message with a line break; WL1 writes them with none
+// (wl1 §13.1), so they run into each other and into the next dump entry.
 class Log {
  public:
-  Log(std::string& dump, std::vector<std::string>& engine_stderr)
-      : dump_(dump), stderr_(engine_stderr) {}
+  Log(std::string& dump, std::vector<std::string>& engine_stderr, RuleSet rules)
+      : dump_(dump),
+        stderr_(engine_stderr),
+        line_break_(rules == RuleSet::kWl1 ? "" : "\n") {}
 
-  // Parser.errorOut: "Parse error: <msg> (<input>)\n".
+  // Parser.errorOut: "Parse error: <msg> (<input>)", then the line break.
   void ParseError(std::string_view message, std::string_view input) {
     dump_ += "Parse error: ";
     dump_ += message;
     dump_ += " (";
     dump_ += input;
-    dump_ += ")\n";
+    dump_ += ")";
+    dump_ += line_break_;
   }
+  // A bare message, with the line break.
+  void Message(std::string_view text) {
+    dump_ += text;
+    dump_ += line_break_;
+  }
+  // Text written without a line break in every rule set.
   void Append(std::string_view text) { dump_ += text; }
 
   // Parser.parseRegion: the region id, or nullopt when the token is no
@@ -90,6 +108,7 @@ class Log {
  private:
   std::string& dump_;
   std::vector<std::string>& stderr_;
+  const std::string_view line_break_;
 };
 
 // The armies token of Parser.parseMove, read inside its own try block: a
@@ -162,14 +181,14 @@ std::optional<int> JavaParseInt(std::string_view s) {
   return static_cast<int>(negative ? -value : value);
 }
 
-// Spec section 8; Parser.parseMoves.
-MovesAnswer ReadMovesAnswer(std::string_view answer, Player me,
-                            const Map& map) {
+// Spec section 8; Parser.parseMoves (the same in WL1, wl1 §9.2).
+MovesAnswer ReadMovesAnswer(std::string_view answer, Player me, const Map& map,
+                            RuleSet rules) {
   MovesAnswer out;
-  if (IsNoMoves(answer)) return out;
+  if (IsNoMoves(answer, rules)) return out;
   std::string_view line = JavaTrim(answer);
   if (line.size() <= 1) return out;
-  Log log(out.dump_log, out.engine_stderr);
+  Log log(out.dump_log, out.engine_stderr, rules);
   std::vector<std::string_view> pieces = JavaSplit(line, ',');
   for (size_t i = 0; i < pieces.size(); ++i) {
     if (i > kLastPieceIndex) {
@@ -177,7 +196,7 @@ MovesAnswer ReadMovesAnswer(std::string_view answer, Player me,
       break;
     }
     if (!ParseMove(pieces[i], me, map, log, out.moves)) {
-      log.Append(kMoveInputIsNull);
+      log.Message(kMoveInputIsNull);
       break;
     }
   }
@@ -189,7 +208,7 @@ PickAnswer ReadPickAnswer(std::string_view answer,
                           const std::vector<int>& remaining, const Map& map) {
   PickAnswer out;
   std::string_view input = IsNoMoves(answer) ? std::string_view() : answer;
-  Log log(out.dump_log, out.engine_stderr);
+  Log log(out.dump_log, out.engine_stderr, RuleSet::kWl2);
   std::optional<int> region = log.ParseRegion(input, input, map);
   if (!region || std::find(remaining.begin(), remaining.end(), *region) ==
                      remaining.end()) {
@@ -200,6 +219,47 @@ PickAnswer ReadPickAnswer(std::string_view answer,
     return out;
   }
   out.region = region;
+  return out;
+}
+
+// wl1 §4.3; Parser.parsePreferredStartingRegions of the 2014 engine.
+Wl1PickAnswer ReadWl1PickAnswer(std::optional<std::string_view> answer,
+                                const std::vector<int>& candidates,
+                                const Map& map) {
+  Wl1PickAnswer out;
+  Log log(out.dump_log, out.engine_stderr, RuleSet::kWl1);
+  if (!answer) {
+    log.Message("Preferred starting regions input is null");
+    return out;
+  }
+  const std::vector<std::string_view> tokens = JavaSplit(*answer, ' ');
+  std::vector<int> chosen;
+  for (size_t i = 0; i < static_cast<size_t>(kWl1PreferredRegions); ++i) {
+    if (i >= tokens.size()) {
+      log.ParseError(std::string(kWl1PickError) +
+                         "Player did not return enough preferred starting "
+                         "regions",
+                     *answer);
+      return out;
+    }
+    std::optional<int> region = log.ParseRegion(tokens[i], *answer, map);
+    if (!region || std::find(candidates.begin(), candidates.end(), *region) ==
+                       candidates.end()) {
+      log.ParseError(std::string(kWl1PickError) +
+                         "Chosen region is not in the given pickable regions "
+                         "list",
+                     *answer);
+      return out;
+    }
+    if (std::find(chosen.begin(), chosen.end(), *region) != chosen.end()) {
+      log.ParseError(
+          std::string(kWl1PickError) + "Same region appears more than once",
+          *answer);
+      return out;
+    }
+    chosen.push_back(*region);
+  }
+  out.preferences = std::move(chosen);
   return out;
 }
 

@@ -22,6 +22,14 @@
 // logs the bare "Move input is null" and ends the line; unknown region ids
 // and armies of exactly -1 drop the move silently. Parse errors show the
 // untrimmed piece. Nothing throws; any input is safe.
+//
+// WL1 (wl1 §9.2, §4.3) reads moves the same way, but only the exact line
+// "No moves" is no moves, and its messages have no line breaks at all; its
+// pick answer is a list of 6 preferences:
+//   wl::tools::MovesAnswer a = wl::tools::ReadMovesAnswer(
+//       line, wl::Player::kPlayer1, map, wl::RuleSet::kWl1);
+//   wl::tools::Wl1PickAnswer p =
+//       wl::tools::ReadWl1PickAnswer("4 1 10 11 17 19", candidates, map);
 #ifndef WL_TOOLS_WL_ANSWER_READER_H_
 #define WL_TOOLS_WL_ANSWER_READER_H_
 
@@ -32,6 +40,7 @@
 
 #include "map.h"
 #include "orders.h"
+#include "rule_set.h"
 
 namespace wl::tools {
 
@@ -47,14 +56,17 @@ struct MovesAnswer {
   // Exactly the text the engine appends to the bot's dump after the
   // `Output from your bot: "..."` line: "Parse error: <msg> (<piece>)\n"
   // lines, the bare "Move input is null\n", and kMaxMovesMessage (no "\n").
+  // WL1: after the answer line, the same messages with no "\n" at all.
   std::string dump_log;
   // "Could not find region with id N" lines (no "\n"), in order.
   std::vector<std::string> engine_stderr;
 };
 
 // `answer` is the raw line the bot printed: line terminator removed, NOT
-// trimmed. "No moves" in any letter case, or an empty string, means no moves.
-MovesAnswer ReadMovesAnswer(std::string_view answer, Player me, const Map& map);
+// trimmed. "No moves" in any letter case (WL1: exactly "No moves"), or an
+// empty string, means no moves.
+MovesAnswer ReadMovesAnswer(std::string_view answer, Player me, const Map& map,
+                            RuleSet rules = RuleSet::kWl2);
 
 struct PickAnswer {
   // Set only when the answer is a Java Integer.parseInt integer that is
@@ -70,6 +82,25 @@ struct PickAnswer {
 // bot the engine parses "": both parse errors, showing "()".
 PickAnswer ReadPickAnswer(std::string_view answer,
                           const std::vector<int>& remaining, const Map& map);
+
+struct Wl1PickAnswer {
+  // The 6 preferences in order, or empty when the answer is rejected.
+  std::vector<int> preferences;
+  // The messages appended to the dump after the answer line, with no line
+  // breaks: the parse errors of wl1 §4.3, or "Preferred starting regions
+  // input is null" for no answer.
+  std::string dump_log;
+  // "Could not find region with id N" for integers that are no region.
+  std::vector<std::string> engine_stderr;
+};
+
+// WL1's pick answer (wl1 §4.3): `answer` raw and NOT trimmed, split on
+// single spaces Java-style; tokens 0..5 must be distinct candidates, later
+// tokens are ignored; the first error rejects the whole answer. nullopt is
+// no answer (a time-out or a dead bot).
+Wl1PickAnswer ReadWl1PickAnswer(std::optional<std::string_view> answer,
+                                const std::vector<int>& candidates,
+                                const Map& map);
 
 // Java Integer.parseInt: an optional '+' or '-', then one or more ASCII
 // digits, the value within int32. Nothing else: no blanks, no other signs.

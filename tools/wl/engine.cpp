@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <string_view>
 
 #include "engine_lines.h"
@@ -15,6 +16,12 @@ namespace {
 
 constexpr std::string_view kSkipping =
     "Maximum number (2) of time-outs reached: skipping all moves.\n";
+
+// WL1's text for a `go` request not sent after two missing answers, written
+// with no line break (wl1 §10.2, §13.1).
+constexpr std::string_view kWl1Idle =
+    "Maximum number of idle moves returned: skipping move (let bot return "
+    "'No moves' instead of nothing)";
 
 bool IsNoMoves(std::string_view s) {
   constexpr std::string_view kNoMoves = "no moves";
@@ -40,23 +47,25 @@ int CountParseErrors(const std::string& log) {
   return n;
 }
 
-// One game in progress; PlayGame runs it start to end.
+// One game in progress; PlayGame runs it start to end. WL1 (wl1 §1-§13)
+// differs from WL2 only in the settings, the draft, how requests are asked
+// and dumped, and where the replay starts; the rounds are the same code on
+// the rules core with the game's rule set.
 class Engine {
  public:
   Engine(const Map& map, int64_t seed, Seat& p1, Seat& p2,
-         const TimeRules& time, bool record_replay)
-      : record_replay_(record_replay),
-        game_(map),
+         const GameOptions& options)
+      : wl1_(options.rules == RuleSet::kWl1),
+        record_replay_(options.record_replay),
+        game_(map, options.rules),
         rng_(seed),
+        shuffle_rng_(seed),
         seats_{&p1, &p2},
-        time_(time),
-        bank_{time.timebank_ms, time.timebank_ms} {}
+        time_(options.time),
+        bank_{options.time.timebank_ms, options.time.timebank_ms} {}
 
   GameRecord Play() {
-    Setup setup = SetUp(game_, rng_);
-    state_ = setup.state;
-    SendSettings(setup);
-    Draft(setup);
+    Start();
     for (int round = 1;; ++round) {
       PlayRound(round);
       record_.rounds = round;
@@ -77,23 +86,27 @@ class Engine {
  private:
   // --- talking to the bots (spec sections 3, 8, 9, 11) ---
 
+  // Appends to a bot's dump; the only place that does.
+  void Dump(int seat, std::string_view text) {
+    record_.dump[seat] += text;
+    seats_[seat]->Dumped(text);
+  }
+  void DumpLine(int seat, const std::string& line) { Dump(seat, line + '\n'); }
+
   void Send(int seat, const std::string& line) {
     if (killed_[seat]) return;
     seats_[seat]->Send(line);
-    record_.dump[seat] += line;
-    record_.dump[seat] += '\n';
+    DumpLine(seat, line);
   }
 
   // Sends a request and returns the answer the reader must parse: the raw
   // line, or "" for "No moves", a time-out or a killed bot.
   std::string Request(int seat, const std::string& line) {
-    std::string& dump = record_.dump[seat];
     if (killed_[seat]) {
-      dump += kSkipping;
+      Dump(seat, kSkipping);
       return "";
     }
-    dump += line;
-    dump += '\n';
+    DumpLine(seat, line);
     const int64_t bank = bank_[seat];
     Reply reply = seats_[seat]->Ask(line, bank);
     int64_t elapsed = reply.timed_out ? bank : reply.elapsed_ms;
@@ -104,28 +117,63 @@ class Engine {
                  time_.timebank_ms);
     if (reply.timed_out) {
       NoteCrash(seat);
-      dump += "Response timed out (" + std::to_string(bank) +
-              "ms), let your bot return 'No moves' instead of nothing or make "
-              "it faster.\n";
+      DumpLine(seat, "Response timed out (" + std::to_string(bank) +
+                         "ms), let your bot return 'No moves' instead of "
+                         "nothing or make it faster.");
       if (++stats.timeouts > kMaxTimeouts) {
         killed_[seat] = true;
         stats.killed = true;
         seats_[seat]->Kill();
       }
-      dump += "Output from your bot: null";  // no line break (recorded so)
+      Dump(seat, "Output from your bot: null");  // no line break (recorded so)
       return "";
     }
     if (IsNoMoves(reply.line)) {
-      dump += "Output from your bot: \"No moves\"\n";
+      DumpLine(seat, "Output from your bot: \"No moves\"");
       return "";
     }
-    dump += "Output from your bot: \"" + reply.line + "\"\n";
+    DumpLine(seat, "Output from your bot: \"" + reply.line + "\"");
     return reply.line;
   }
 
+  // A WL1 request (wl1 §9.1, §10, §13.1): the line is dumped, then every
+  // line read, each with a line break, or "null" for none. Returns the
+  // answer, nullopt for none. A `go` request reads past empty lines (each
+  // read waiting up to 2000 ms again) unless 2000 ms had passed since the
+  // request before the read; a missing `go` answer is counted, and once 2
+  // were, `go` requests are no longer sent (the answer is empty). The bot
+  // is never killed.
+  std::optional<std::string> Wl1Request(int seat, const std::string& line,
+                                        bool go) {
+    DumpLine(seat, line);
+    if (go && wl1_missing_[seat] >= kMaxTimeouts) {
+      Dump(seat, kWl1Idle);
+      return std::string();
+    }
+    SeatStats& stats = record_.stats[seat];
+    Reply reply = seats_[seat]->Ask(line, kWl1RequestMs);
+    int64_t waited = 0;  // since the request, before the read of `reply`
+    while (!reply.timed_out) {
+      stats.time_used_ms += reply.elapsed_ms;
+      DumpLine(seat, reply.line);
+      if (!go || !reply.line.empty() || waited >= kWl1RequestMs) {
+        return reply.line;
+      }
+      waited += reply.elapsed_ms;
+      reply = seats_[seat]->ReadNext(kWl1RequestMs);
+    }
+    stats.time_used_ms += kWl1RequestMs;
+    ++stats.timeouts;
+    DumpLine(seat, "null");
+    NoteCrash(seat);
+    if (go) ++wl1_missing_[seat];
+    return std::nullopt;
+  }
+
   // A time-out from a bot whose process has ended: recorded once, in the
-  // stats and as one line of its dump (not an official line: the official
-  // engine shows a crash as a time-out only).
+  // stats and, in WL2, as one line of its dump (not an official line: the
+  // official engine shows a crash as a time-out only; WL1's dump stays
+  // exactly the official one).
   void NoteCrash(int seat) {
     SeatStats& stats = record_.stats[seat];
     if (stats.crashed) return;
@@ -134,13 +182,14 @@ class Engine {
     stats.crashed = true;
     stats.crash_round = round_;
     stats.crash = reason;
-    record_.dump[seat] +=
-        "Your bot's process ended (" + reason + "): it can no longer answer.\n";
+    if (wl1_) return;
+    DumpLine(seat, "Your bot's process ended (" + reason +
+                       "): it can no longer answer.");
   }
 
   void Log(int seat, const std::string& dump_log,
            const std::vector<std::string>& engine_stderr) {
-    record_.dump[seat] += dump_log;
+    Dump(seat, dump_log);
     record_.stats[seat].parse_errors += CountParseErrors(dump_log);
     for (const std::string& line : engine_stderr) {
       record_.engine_stderr += line;
@@ -148,15 +197,38 @@ class Engine {
     }
   }
 
-  // --- setup (spec sections 3 and 4) ---
+  // --- setup (spec sections 3 and 4; wl1 §3, §4) ---
 
+  // The settings, the draft, the replay's first map (the map after the
+  // draft, fogged in the player views) and the first updates.
+  void Start() {
+    if (wl1_) {
+      state_ = game_.InitialState();
+      SendSettings(Setup());
+      Wl1Draft();
+    } else {
+      Setup setup = SetUp(game_, rng_);
+      state_ = setup.state;
+      SendSettings(setup);
+      Draft(setup);
+    }
+    if (record_replay_) {
+      for (int h = 0; h < 3; ++h) history_[h] += MapLine(h - 1) + "\n";
+    }
+    SendUpdates();
+  }
+
+  // Spec section 3 lines 1-13; WL1 (wl1 §3 lines 1-5) sends neither the
+  // time settings nor max_rounds, wastelands or the draft settings.
   void SendSettings(const Setup& setup) {
     const Map& map = game_.GetMap();
     for (int seat = 0; seat < 2; ++seat) {
-      Send(seat, "settings timebank " + std::to_string(time_.timebank_ms));
-      Send(seat,
-           "settings time_per_move " + std::to_string(time_.time_per_move_ms));
-      Send(seat, "settings max_rounds " + std::to_string(game_.MaxRounds()));
+      if (!wl1_) {
+        Send(seat, "settings timebank " + std::to_string(time_.timebank_ms));
+        Send(seat, "settings time_per_move " +
+                       std::to_string(time_.time_per_move_ms));
+        Send(seat, "settings max_rounds " + std::to_string(game_.MaxRounds()));
+      }
       Send(seat,
            "settings your_bot " + std::string(PlayerName(PlayerOfIndex(seat))));
       Send(seat, "settings opponent_bot " +
@@ -167,8 +239,9 @@ class Engine {
         "setup_map wastelands" + JoinIds(setup.wastelands);
     for (int seat = 0; seat < 2; ++seat) {
       for (const std::string& line : map_lines) Send(seat, line);
-      Send(seat, wastelands);
+      if (!wl1_) Send(seat, wastelands);
     }
+    if (wl1_) return;
     for (int seat = 0; seat < 2; ++seat) {
       Send(seat, "settings starting_regions" + JoinIds(setup.candidates));
     }
@@ -209,10 +282,31 @@ class Engine {
     }
     Send(0, "setup_map opponent_starting_regions" + JoinIds(picks[1]));
     Send(1, "setup_map opponent_starting_regions" + JoinIds(picks[0]));
-    if (record_replay_) {
-      for (int h = 0; h < 3; ++h) history_[h] += MapLine(h - 1) + "\n";
+  }
+
+  // The WL1 draft (wl1 §4): one request per bot with the 12 candidates
+  // (G1), its 6 preferences, then both fallback lists (G2) and the
+  // assignment (G1).
+  void Wl1Draft() {
+    const std::vector<int> candidates = Wl1Candidates(game_, rng_);
+    const std::string request = "pick_starting_regions " +
+                                std::to_string(kWl1RequestMs) +
+                                JoinIds(candidates);
+    std::vector<int> lists[2];
+    for (int seat = 0; seat < 2; ++seat) {
+      std::optional<std::string> answer =
+          Wl1Request(seat, request, /*go=*/false);
+      Wl1PickAnswer pick = ReadWl1PickAnswer(
+          answer ? std::optional<std::string_view>(*answer) : std::nullopt,
+          candidates, game_.GetMap());
+      Log(seat, pick.dump_log, pick.engine_stderr);
+      lists[seat] = std::move(pick.preferences);
     }
-    SendUpdates();
+    for (std::vector<int>& list : lists) {
+      const std::vector<int> fallback = Wl1Fallback(candidates, shuffle_rng_);
+      list.insert(list.end(), fallback.begin(), fallback.end());
+    }
+    AssignWl1Starts(lists[0], lists[1], state_, rng_);
   }
 
   // --- rounds (spec sections 1, 5, 6, 7) ---
@@ -220,7 +314,7 @@ class Engine {
   void PlayRound(int round) {
     round_ = round;
     for (int seat = 0; seat < 2; ++seat) {
-      record_.dump[seat] += "Round " + std::to_string(round) + "\n";
+      DumpLine(seat, "Round " + std::to_string(round));
     }
     for (int h = 0; h < 3 && record_replay_; ++h) {
       history_[h] += "round " + std::to_string(round) + "\n";
@@ -246,7 +340,8 @@ class Engine {
     }
     ExecuteAttacks(
         state_, attack_[0], attack_[1], rng_,
-        [this](const QueuedMove& e, const State&) { RecordAttackTransfer(e); });
+        [this](const QueuedMove& e, const State&) { RecordAttackTransfer(e); },
+        CombatMode::kOfficial, game_.Rules());
     SendUpdates();
   }
 
@@ -254,8 +349,13 @@ class Engine {
   // Placements sent in the attack phase lower the counter but never run.
   void QueueAnswer(int seat, const char* request, int& left, bool placing) {
     const Player p = PlayerOfIndex(seat);
-    std::string answer = Request(seat, request + std::to_string(bank_[seat]));
-    MovesAnswer read = ReadMovesAnswer(answer, p, game_.GetMap());
+    const std::string answer =
+        wl1_ ? Wl1Request(seat, request + std::to_string(kWl1RequestMs),
+                          /*go=*/true)
+                   .value_or("")
+             : Request(seat, request + std::to_string(bank_[seat]));
+    MovesAnswer read =
+        ReadMovesAnswer(answer, p, game_.GetMap(), game_.Rules());
     Log(seat, read.dump_log, read.engine_stderr);
     for (const Move& m : read.moves) {
       if (m.kind == MoveKind::kPlace) {
@@ -354,15 +454,18 @@ class Engine {
     return line;
   }
 
+  const bool wl1_;
   const bool record_replay_;
   Game game_;
-  JavaRandom rng_;
+  JavaRandom rng_;          // WL1's G1 (Math.random)
+  JavaRandom shuffle_rng_;  // WL1's G2 (Collections.shuffle, wl1 §12)
   Seat* seats_[2];
   TimeRules time_;
   State state_;
   GameRecord record_;
   bool killed_[2] = {false, false};
-  int round_ = 0;  // 0 during the draft
+  int wl1_missing_[2] = {0, 0};  // unanswered `go` requests (wl1 §10.2)
+  int round_ = 0;                // 0 during the draft
   int64_t bank_[2];
   int income_[2] = {0, 0};
   std::string candidates_line_;
@@ -388,10 +491,7 @@ std::string OutcomeLine(Outcome outcome) {
 
 GameRecord PlayGame(const Map& map, int64_t seed, Seat& player1, Seat& player2,
                     const GameOptions& options) {
-  // TODO(issue 13): the WL1 path (wl1 §1-§13).
-  return Engine(map, seed, player1, player2, options.time,
-                options.record_replay)
-      .Play();
+  return Engine(map, seed, player1, player2, options).Play();
 }
 
 GameRecord PlayGame(const Map& map, int64_t seed, Seat& player1, Seat& player2,

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "map.h"
@@ -27,7 +28,7 @@ namespace wl::tools {
 struct Reply {
   bool timed_out = false;  // no answer within the time bank
   std::string line;        // the raw answer line, terminator removed
-  int64_t elapsed_ms = 0;  // time taken, for the bank arithmetic
+  int64_t elapsed_ms = 0;  // time taken (by this Ask or ReadNext call)
 };
 
 class Seat {
@@ -53,6 +54,9 @@ class Seat {
     reply.timed_out = true;
     return reply;
   }
+  // Every piece of text the engine appends to this bot's dump, as it does
+  // (`warlight verify` reads WL1's recorded answers in lock-step with it).
+  virtual void Dumped(std::string_view text) { (void)text; }
 };
 
 // Per-player figures of a game, for result files and statistics.

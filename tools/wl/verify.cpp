@@ -14,6 +14,7 @@
 #include "common/cli.h"
 #include "common/files.h"
 #include "common/terminal.h"
+#include "wl/dingle_verify.h"
 #include "wl/dump_reader.h"
 #include "wl/engine.h"
 #include "wl/map_json.h"
@@ -22,6 +23,9 @@ namespace wl::tools {
 namespace {
 
 namespace fs = std::filesystem;
+
+// meta.json's "map" for WL1's fixed map (wl1 §2).
+constexpr std::string_view kWl1MapName = "wl1-earth";
 
 // Inflates `path` chunk by chunk, handing each chunk to `sink`; fails once
 // more than max_bytes come out.
@@ -75,6 +79,58 @@ class RecordedSeat : public Seat {
   std::vector<Reply> replies_;
   size_t next_ = 0;
 };
+
+// Plays back a WL1 dump in lock-step with the engine (wl1 §9.1, §13.1; the
+// conformance README's "How to use them"): the engine dumps everything it
+// writes and every line it reads, so the next line it reads is the recorded
+// text from the end of what it has dumped so far up to the next "\n";
+// "null" is no answer, and so is the end of the recording. The recording
+// holds no times: every answer took 0 ms, so an empty line to a `go`
+// request is always read past.
+class LockstepSeat : public Seat {
+ public:
+  explicit LockstepSeat(const std::string& dump) : dump_(dump) {}
+  void Send(const std::string&) override {}
+  Reply Ask(const std::string&, int64_t) override { return NextLine(); }
+  Reply ReadNext(int64_t) override { return NextLine(); }
+  void Kill() override {}
+  void Dumped(std::string_view text) override { at_ += text.size(); }
+
+ private:
+  Reply NextLine() const {
+    Reply reply;
+    const size_t end =
+        at_ < dump_.size() ? dump_.find('\n', at_) : std::string::npos;
+    if (end == std::string::npos) {
+      reply.timed_out = true;
+      return reply;
+    }
+    reply.line = dump_.substr(at_, end - at_);
+    reply.timed_out = reply.line == "null";
+    if (reply.timed_out) reply.line.clear();
+    return reply;
+  }
+
+  const std::string& dump_;
+  size_t at_ = 0;  // how much of the dump the engine has written
+};
+
+// The engine's stderr without the Java stack traces that a closed stream
+// prints when a bot process ends (lines "java.io.IOException..." and their
+// "\tat ..." lines): they depend on timing and are not rules output (the
+// WL1 conformance README).
+std::string WithoutStackTraces(const std::string& text) {
+  std::string out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("java.io.IOException", 0) == 0 ||
+        line.rfind("\tat ", 0) == 0)
+      continue;
+    out += line;
+    out += '\n';
+  }
+  return out;
+}
 
 std::vector<std::string> Lines(const std::string& text) {
   std::vector<std::string> lines;
@@ -185,9 +241,21 @@ absl::StatusOr<RecordingMeta> ReadRecordingMeta(const std::string& dir_name,
   RecordingMeta out;
   out.seed = seed.as_int64();
   out.winner = std::string(obj->at("winner").as_string());
-  const fs::path maps =
-      maps_dir.empty() ? dir / ".." / ".." / "maps" : fs::path(maps_dir);
-  out.map_path = (maps / std::string(obj->at("map").as_string())).string();
+  const std::string map_name(obj->at("map").as_string());
+  if (map_name == kWl1MapName) {
+    out.rules = RuleSet::kWl1;
+    out.map_path = maps_dir.empty()
+                       ? (dir / ".." / ".." / "map.json").string()
+                       : (fs::path(maps_dir) / "wl1_earth.json").string();
+  } else {
+    const fs::path maps =
+        maps_dir.empty() ? dir / ".." / ".." / "maps" : fs::path(maps_dir);
+    out.map_path = (maps / map_name).string();
+  }
+  if (const boost::json::value* rounds = obj->if_contains("rounds");
+      rounds && rounds->is_int64()) {
+    out.rounds = static_cast<int>(rounds->as_int64());
+  }
   for (int p = 0; p < 2; ++p) {
     const boost::json::value* label =
         obj->if_contains(absl::StrCat("player", p + 1));
@@ -207,12 +275,19 @@ absl::StatusOr<RecordedGame> LoadRecordedGame(const std::string& dir_name,
   absl::StatusOr<RecordingMeta> meta = ReadRecordingMeta(dir_name, maps_dir);
   if (!meta.ok()) return meta.status();
   RecordedGame game;
+  game.rules = meta->rules;
   game.seed = meta->seed;
   game.winner = meta->winner;
+  game.rounds = meta->rounds;
   game.map_path = meta->map_path;
   for (int p = 0; p < 2; ++p) {
-    absl::StatusOr<std::string> text = ReadFileToString(
-        (dir / absl::StrCat("dump_player", p + 1, ".txt")).string());
+    // WL1's recordings gzip their dumps (the WL1 conformance README).
+    const fs::path plain = dir / absl::StrCat("dump_player", p + 1, ".txt");
+    fs::path gzipped = plain;
+    gzipped += ".gz";
+    absl::StatusOr<std::string> text = fs::exists(gzipped)
+                                           ? ReadGzipFile(gzipped.string())
+                                           : ReadFileToString(plain.string());
     if (!text.ok()) return text.status();
     game.dump[p] = *std::move(text);
   }
@@ -233,11 +308,15 @@ std::string CompareWithRecording(const RecordedGame& recorded,
                                  const std::string dump[2],
                                  const std::string& replay,
                                  const std::string* engine_stderr,
-                                 const std::string& winner) {
+                                 const std::string& winner,
+                                 std::optional<int> rounds) {
+  // WL1 has no time bank to mask: its 2000 is a constant (wl1 §10.1).
+  const bool mask = recorded.rules != RuleSet::kWl1;
   for (int p = 0; p < 2; ++p) {
     std::string diff = FirstDifference(
         absl::StrCat("dump_player", p + 1, ".txt"),
-        MaskTimebanks(recorded.dump[p]), MaskTimebanks(dump[p]));
+        mask ? MaskTimebanks(recorded.dump[p]) : recorded.dump[p],
+        mask ? MaskTimebanks(dump[p]) : dump[p]);
     if (!diff.empty()) return diff;
   }
   if (std::string diff = FirstDifference("replay.txt", recorded.replay, replay);
@@ -246,7 +325,8 @@ std::string CompareWithRecording(const RecordedGame& recorded,
   }
   if (engine_stderr && recorded.engine_stderr) {
     if (std::string diff = FirstDifference(
-            "engine_stderr.txt", *recorded.engine_stderr, *engine_stderr);
+            "engine_stderr.txt", WithoutStackTraces(*recorded.engine_stderr),
+            *engine_stderr);
         !diff.empty()) {
       return diff;
     }
@@ -255,19 +335,52 @@ std::string CompareWithRecording(const RecordedGame& recorded,
     return absl::StrCat("meta.json: recorded winner ", recorded.winner,
                         ", regenerated ", winner);
   }
+  if (rounds && recorded.rounds && *rounds != *recorded.rounds) {
+    return absl::StrCat("meta.json: recorded rounds ", *recorded.rounds,
+                        ", regenerated ", *rounds);
+  }
   return "";
+}
+
+absl::StatusOr<RuleSet> RecordingRules(const std::string& dir) {
+  if (fs::exists(fs::path(dir) / "trace.jsonl")) return RuleSet::kDingle;
+  absl::StatusOr<RecordingMeta> meta = ReadRecordingMeta(dir);
+  if (!meta.ok()) return meta.status();
+  return meta->rules;
 }
 
 absl::StatusOr<std::string> VerifyGameDir(const std::string& dir,
                                           const std::string& maps_dir) {
+  if (fs::exists(fs::path(dir) / "trace.jsonl")) {  // Dingle's recordings
+    return VerifyDingleGameDir(dir, maps_dir);
+  }
+  absl::StatusOr<RuleSet> rules = RecordingRules(dir);
+  if (!rules.ok()) return rules.status();
+  switch (*rules) {
+    case RuleSet::kDingle:
+      return absl::UnimplementedError(
+          dir + ": a Dingle recording (trace.jsonl); not verified yet");
+    case RuleSet::kWl1:
+    case RuleSet::kWl2:
+      break;
+  }
   absl::StatusOr<RecordedGame> recorded = LoadRecordedGame(dir, maps_dir);
   if (!recorded.ok()) return recorded.status();
   absl::StatusOr<Map> map = LoadMapFile(recorded->map_path);
   if (!map.ok()) return map.status();
-  RecordedSeat seat1(recorded->dump[0]), seat2(recorded->dump[1]);
-  GameRecord game = PlayGame(*map, recorded->seed, seat1, seat2);
+  GameOptions options;
+  options.rules = recorded->rules;
+  GameRecord game;
+  if (recorded->rules == RuleSet::kWl1) {
+    LockstepSeat seat1(recorded->dump[0]), seat2(recorded->dump[1]);
+    game = PlayGame(*map, recorded->seed, seat1, seat2, options);
+  } else {
+    RecordedSeat seat1(recorded->dump[0]), seat2(recorded->dump[1]);
+    game = PlayGame(*map, recorded->seed, seat1, seat2, options);
+  }
   return CompareWithRecording(*recorded, game.dump, game.replay,
-                              &game.engine_stderr, WinnerName(game.outcome));
+                              &game.engine_stderr, WinnerName(game.outcome),
+                              game.rounds);
 }
 
 int VerifyMain(int argc, char** argv) {
