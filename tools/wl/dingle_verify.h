@@ -1,0 +1,42 @@
+// dingle_verify.h: `warlight verify` for games recorded from Dingle's Java
+// Warlight (the format of ../shared/dingle/conformance: meta.json and
+// trace.jsonl, no dumps).
+//
+// The game is replayed from meta.json's seed and options (-manual,
+// -warlords, -maxrounds, the agents' "+N") with the agents' answers taken
+// from the trace (pick, place_orders, move_orders: raw, odd armies
+// included), and every event of the regenerated trace is compared with the
+// recorded one as a JSON value (nextDouble draws by their exact "k53").
+//
+//   absl::StatusOr<std::string> diff = VerifyDingleGameDir("g000");
+//   // "" when identical, else the first difference and its event index
+#ifndef WL_TOOLS_WL_DINGLE_VERIFY_H_
+#define WL_TOOLS_WL_DINGLE_VERIFY_H_
+
+#include <string>
+
+#include "absl/status/statusor.h"
+
+namespace wl::tools {
+
+// The map is <maps_dir>/map.json, else <maps_dir>/dingle_earth.json; an
+// empty maps_dir means <dir>/../../map.json (../shared/dingle/map.json for
+// ../shared/dingle/conformance/gNNN).
+// Returns "" when every event is reproduced, otherwise one line naming the
+// first difference; an error status when the directory cannot be read.
+absl::StatusOr<std::string> VerifyDingleGameDir(
+    const std::string& dir, const std::string& maps_dir = "");
+
+// "" when the two trace lines hold the same event (same fields in the same
+// order, equal values, draws of nextDouble compared by "k53"), else what
+// differs first. A line that is not a JSON object differs.
+std::string CompareTraceEvents(const std::string& recorded,
+                               const std::string& regenerated);
+
+// The "+N" of an agent name as Dingle's launcher reads it ("Julius+2=J"
+// gives 2), or 0.
+int ExtraArmiesOfAgent(const std::string& agent);
+
+}  // namespace wl::tools
+
+#endif  // WL_TOOLS_WL_DINGLE_VERIFY_H_
