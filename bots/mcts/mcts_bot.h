@@ -6,6 +6,10 @@
 //   MctsBot bot(config);
 //   return wl::Run(bot);
 //
+//   - The rule set: the rules core of the search is the game's
+//     (View::Rules()); under WL1 attacks take with probability
+//     mcts::kWl1TakeProbability, as no attack is sure (wl1 §7).
+//   - WL1's draft: the greedy bot's six preferences (PickStartingRegions).
 //   - The draft: searched on its own (mcts_draft.h: flat UCB over our
 //     pick, the rest of the draft and a few rounds simulated), within the
 //     same time manager; the greedy bot's pick with --draft-search 0 or a
@@ -83,6 +87,14 @@ class MctsBot : public wl::Bot {
     return pick;
   }
 
+  // WL1's six preferences at once (wl1 §4.2): the greedy bot's list, which
+  // keeps the starts apart. The draft search simulates WL2's
+  // alternating picks, not WL1's merged lists, and six of them would take
+  // half of the request's 2000 ms.
+  std::vector<int> PickStartingRegions(const wl::View& view) override {
+    return greedy_.PickStartingRegions(view);
+  }
+
   std::vector<wl::Move> PlaceArmies(const wl::View& view) override {
     const auto start = mcts::Search::Clock::now();
     const int64_t budget = mcts::SearchBudgetMs(view.Timebank(), config_);
@@ -128,7 +140,7 @@ class MctsBot : public wl::Bot {
   // The rules core of the game's map, built once.
   void EnsureGame(const wl::View& view) {
     if (!game_) {
-      game_ = std::make_unique<wl::Game>(view.GetMap());
+      game_ = std::make_unique<wl::Game>(view.GetMap(), view.Rules());
       info_ = std::make_unique<mcts::MapInfo>(*game_);
     }
   }

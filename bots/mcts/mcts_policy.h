@@ -5,10 +5,11 @@
 //
 // The policy is the greedy planner's idea (greedy_plan.h) cut down to what
 // a State knows and to fixed-size arrays: take neutrals with exactly
-// wl::ArmiesToTakeSurely armies, opponent regions with enough to win in
-// expectation, complete the cheapest bonuses first, hold the front in
-// proportion to the threat, move idle armies toward the front, and order
-// expansions first, transfers next, attacks on the opponent last.
+// wl::ArmiesToTakeSurely armies (MapInfo::TakeArmies: the game's rules),
+// opponent regions with enough to win in expectation, complete the cheapest
+// bonuses first, hold the front in proportion to the threat, move idle armies
+// toward the front, and order expansions first, transfers next, attacks on the
+// opponent last.
 //
 //   mcts::MapInfo info(game);                       // once per game
 //   wl::MoveQueue place, attack;
@@ -25,12 +26,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "attack_odds.h"
 #include "combat.h"
 #include "java_random.h"
 #include "map.h"
 #include "orders.h"
 #include "player.h"
 #include "region_set.h"
+#include "rule_set.h"
 #include "rules.h"
 #include "state.h"
 
@@ -88,11 +91,19 @@ inline int HoldAgainst(int attackers) {
   return static_cast<int>(wl::JavaRound(attackers * 0.6)) + 1;
 }
 
+// The probability with which the policy's attacks under WL1 take their
+// target (WL1 has no sure take, wl1 §7), as the greedy bot's
+// (greedy::kWl1TakeProbability, where the tuning is).
+constexpr double kWl1TakeProbability = 0.98;
+
 // What the policy and the evaluation precompute from the map, once.
 class MapInfo {
  public:
   // The game must outlive the MapInfo.
-  explicit MapInfo(const wl::Game& game) : game_(game) {
+  explicit MapInfo(const wl::Game& game)
+      : game_(game),
+        take_(game.Rules(),
+              game.Rules() == wl::RuleSet::kWl1 ? kWl1TakeProbability : 1.0) {
     for (const wl::Map::SuperRegion& s : game.GetMap().SuperRegions()) {
       const int i = static_cast<int>(members_.size());
       members_.push_back(s.members);
@@ -106,9 +117,14 @@ class MapInfo {
   int Bonus(int i) const { return bonus_[i]; }
   // The index (not the id) of a region's super region.
   int SuperOf(int region) const { return super_of_[region]; }
+  // The fewest attackers the policy sends on `d` defenders under the
+  // game's rules: the sure take (WL2: TakeSurely; Dingle: dingle §8), or
+  // WL1's take with probability kWl1TakeProbability.
+  int TakeArmies(int d) const { return take_.Armies(d); }
 
  private:
   const wl::Game& game_;
+  wl::TakeTable take_;
   std::vector<wl::RegionSet> members_;
   std::vector<int> bonus_;
   int super_of_[wl::kRegionSlots] = {};
@@ -269,9 +285,9 @@ inline void AssessRegions(TurnInput in, RegionPlan& p) {
 inline int CostOf(const TurnInput& in, int t) {
   const int a = in.s.armies[t];
   if (in.enemy.Contains(t)) {
-    return std::max(TakeSurely(a), TakeExpected(a + in.deploy));
+    return std::max(in.info.TakeArmies(a), TakeExpected(a + in.deploy));
   }
-  return TakeSurely(a);
+  return in.info.TakeArmies(a);
 }
 
 // Per super region: what is left to take, and who holds it.
@@ -620,7 +636,8 @@ void PlayoutRound(const MapInfo& info, wl::State& s, Rng& rng,
              attack[i]);
   }
   wl::ExecutePlacements(s, place[0], place[1]);
-  wl::ExecuteAttacks(s, attack[0], attack[1], rng);
+  wl::ExecuteAttacks(s, attack[0], attack[1], rng, wl::IgnoreEvents(),
+                     wl::CombatMode::kOfficial, info.game().Rules());
 }
 
 // The value of a finished game for `me`: 1 won, 0 lost, 1/2 a draw.

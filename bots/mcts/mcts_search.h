@@ -222,7 +222,8 @@ class Search {
                        first ? their.attack : ours.attack, rng_,
                        wl::IgnoreEvents(),
                        config_.expected_first ? wl::CombatMode::kExpected
-                                              : wl::CombatMode::kOfficial);
+                                              : wl::CombatMode::kOfficial,
+                       info_->game().Rules());
     int rounds = 1;
     wl::Outcome outcome = wl::RoundOutcome(s, round_, max_rounds_);
     for (int r = 1;

@@ -22,6 +22,16 @@
 //   armies(R) + placed(R) - asked before from R - WorstLoss(R, k) >= 2,
 // and then R cannot have been taken either. The one thing a bot cannot know
 // is the opponent's income this round: `their_income` must bound it.
+//
+// Under the View's rule set: WL1 (wl1 §7) has no rounding, so `total`
+// attackers kill at most `total` defenders, and the clamp min(old, current)
+// - 1 (wl1 §6.3) keeps a move whose region holds 2 after the worst loss
+// legal. (WL1 leaves a conquered region's old-map armies alone, so a region
+// the opponent conquers this round may attack R in a later move: a chain of
+// two of its moves, which this bound does not count.) Dingle's turns are
+// sequential (dingle §4, §7): no opponent move runs between ours, and an
+// order is kept when its region can afford it, armies - 1 in all, since a
+// larger one is rejected whole.
 #ifndef WL_SURE_ORDERS_H_
 #define WL_SURE_ORDERS_H_
 
@@ -33,6 +43,7 @@
 #include "map.h"
 #include "orders.h"
 #include "region_set.h"
+#include "rule_set.h"
 #include "view.h"
 
 namespace wl {
@@ -54,6 +65,8 @@ inline int WorstLoss(const View& view, int region, int attacks,
                     std::greater<int>());
   int total = std::max(0, their_income);
   for (int i = 0; i < used; ++i) total += std::max(0, attackers[i]);
+  // WL1 (wl1 §7): each attacker kills at most one defender, no rounding.
+  if (view.Rules() == RuleSet::kWl1) return total;
   // One attack of `total` kills at most DefendersKilled(total, total) (every
   // attacker hits); splitting it rounds up at most once more per attack.
   return DefendersKilled(total, total) + used - 1;
@@ -78,6 +91,7 @@ inline std::vector<Move> KeepSureOrders(const View& view, int their_income,
       left[p.region()] += p.armies;
     }
   }
+  const bool sequential = view.Rules() == RuleSet::kDingle;
   std::vector<Move> kept;
   for (const Move& m : moves) {
     if (m.kind != MoveKind::kAttackTransfer || !owned.Contains(m.from) ||
@@ -90,7 +104,12 @@ inline std::vector<Move> KeepSureOrders(const View& view, int their_income,
     }
     if (repeated) continue;
     const int position = static_cast<int>(kept.size()) + 1;
-    if (left[m.from] - WorstLoss(view, m.from, position, their_income) < 2) {
+    if (sequential) {
+      // dingle §7: no opponent move runs before ours, but an order that
+      // would leave its region empty is rejected whole.
+      if (left[m.from] - m.armies < 1) continue;
+    } else if (left[m.from] - WorstLoss(view, m.from, position, their_income) <
+               2) {
       continue;
     }
     left[m.from] -= m.armies;
