@@ -7,6 +7,8 @@
 // Army counts above kMaxMessageArmies are refused (no real game comes near).
 // WL1's "pick_starting_regions T ids..." (wl1 §3 line 6, §4.2) gives
 // msg::PickStartingRegions; every other WL1 line is a WL2 line.
+// "settings rule_set NAME" (our extension, for games under Dingle's rules:
+// NAME is RuleSetName's "wl2", "wl1" or "dingle") gives msg::RuleSetting.
 //
 //   wl::Message m = wl::Parse("go place_armies 10000");
 //   if (auto* go = std::get_if<wl::msg::GoPlaceArmies>(&m)) {
@@ -29,6 +31,7 @@
 #include "map.h"
 #include "orders.h"
 #include "player.h"
+#include "rule_set.h"
 
 namespace wl {
 namespace msg {
@@ -61,6 +64,11 @@ struct StartingPickAmount {
 };
 struct StartingArmies {  // this round's income
   int armies;
+};
+// Our extension: which rules the game follows (the harness sends it first,
+// only for games that are not WL2's).
+struct RuleSetting {
+  RuleSet rules;
 };
 // setup_map ...
 struct SuperRegions {
@@ -108,13 +116,15 @@ struct GoAttackTransfer {
 
 }  // namespace msg
 
-using Message = std::variant<
-    msg::Blank, msg::Error, msg::Timebank, msg::TimePerMove, msg::MaxRounds,
-    msg::YourBot, msg::OpponentBot, msg::StartingRegions,
-    msg::StartingPickAmount, msg::StartingArmies, msg::SuperRegions,
-    msg::Regions, msg::Neighbors, msg::Wastelands, msg::OpponentStartingRegions,
-    msg::PickStartingRegion, msg::UpdateMap, msg::OpponentMoves,
-    msg::GoPlaceArmies, msg::GoAttackTransfer, msg::PickStartingRegions>;
+using Message =
+    std::variant<msg::Blank, msg::Error, msg::Timebank, msg::TimePerMove,
+                 msg::MaxRounds, msg::YourBot, msg::OpponentBot,
+                 msg::StartingRegions, msg::StartingPickAmount,
+                 msg::StartingArmies, msg::SuperRegions, msg::Regions,
+                 msg::Neighbors, msg::Wastelands, msg::OpponentStartingRegions,
+                 msg::PickStartingRegion, msg::UpdateMap, msg::OpponentMoves,
+                 msg::GoPlaceArmies, msg::GoAttackTransfer,
+                 msg::PickStartingRegions, msg::RuleSetting>;
 
 namespace protocol_internal {
 
@@ -251,6 +261,11 @@ inline Message ParseSettings(Tokens& t, std::string_view line) {
     if (value.empty() || !t.AtEnd()) return Fail("bad bot name", line);
     if (key == "your_bot") return msg::YourBot{std::string(value)};
     return msg::OpponentBot{std::string(value)};
+  }
+  if (key == "rule_set") {
+    std::optional<RuleSet> rules = ParseRuleSet(value);
+    if (!rules || !t.AtEnd()) return Fail("unknown rule_set", line);
+    return msg::RuleSetting{*rules};
   }
   if (key == "starting_regions") {
     msg::StartingRegions m;

@@ -14,6 +14,11 @@
 //     round's income in total;
 //   - attacks/transfers keep only moves from own regions to neighbours with
 //     positive armies;
+//   - under Dingle's rules (View::Rules() == kDingle), which reject an
+//     order whole when its region cannot afford it and any repeat of a
+//     from-to pair (dingle §7), an attack/transfer is cut to what its region
+//     has left (armies - 1 - what earlier kept orders send), dropped at 0,
+//     and a repeated pair is dropped;
 //   - moves of the wrong kind for the request are dropped; at most 50 moves.
 //   - WL1's preference list (wl1 §4.3) keeps the bot's pickable ids, each
 //     once, in its order, completed from the candidates in the engine's
@@ -57,6 +62,21 @@ namespace wl {
 // The engine reads at most 50 moves per answer (spec section 8).
 constexpr int kMaxMovesPerAnswer = 50;
 
+// Dingle's up-front budget (dingle §7) for attack/transfer `m` after the
+// moves already kept: cuts m.armies to what m.from has left; the reason to
+// drop it, or nullptr.
+inline const char* FitDingleBudget(const View& view, Move& m,
+                                   const std::vector<Move>& kept) {
+  int64_t left = int64_t{view.Armies(m.from)} - 1;
+  for (const Move& k : kept) {
+    if (k.from == m.from && k.to == m.to) return "repeats a from-to pair";
+    if (k.from == m.from) left -= k.armies;
+  }
+  if (left < 1) return "no armies left in the region";
+  if (m.armies > left) m.armies = static_cast<int>(left);
+  return nullptr;
+}
+
 // Keeps the moves of `kind` that the engine would accept from a bot with
 // this View; see the list at the top of this file.
 inline std::vector<Move> SanitiseMoves(const View& view, MoveKind kind,
@@ -92,6 +112,8 @@ inline std::vector<Move> SanitiseMoves(const View& view, MoveKind kind,
       }
     } else if (!map.AreNeighbors(m.from, m.to)) {
       why = "target is not a neighbour";
+    } else if (view.Rules() == RuleSet::kDingle) {
+      why = FitDingleBudget(view, fixed, kept);
     }
     if (why) {
       std::string text;

@@ -27,6 +27,18 @@
 // Timebank() is the request's constant 2000, not a bank; TimePerMove() is 0;
 // MaxRounds() is 100 (wl1 §11) unless a settings line said otherwise;
 // StartingRegions() and PickableRegions() are the request's candidates.
+//
+// Dingle's rules (../shared/dingle/spec.md; our extension of the protocol,
+// README "Dingle's rules") are announced by "settings rule_set dingle", the
+// first line of such a game; Rules() is then kDingle. Nothing is fogged:
+// every update_map lists every region. Turns are sequential (player1 places
+// and moves, then player2), and each turn of ours opens with
+// starting_armies, update_map and opponent_moves (the opponent's moves of
+// its last turn), so Round() still counts our turns. Player2 moves after
+// player1 in the same round, so its opponent_moves are player1's moves of
+// the current round: OpponentMoves(Round()) for player2, OpponentMoves(
+// Round() - 1) for player1. With Dingle's "-manual" the starting regions
+// are picked by pick_starting_region requests, p1, p2, p1, ...
 #ifndef WL_VIEW_H_
 #define WL_VIEW_H_
 
@@ -129,6 +141,7 @@ class View {
 
   // The opponent's moves that were visible to us, by the round in which they
   // were played (the draft is round 0 and has none). Empty if unknown.
+  // Under Dingle's rules every executed move is visible (see above).
   const std::vector<Move>& OpponentMoves(int round) const {
     static const std::vector<Move> kNone;
     if (round < 0 || round >= static_cast<int>(opponent_moves_.size())) {
@@ -164,6 +177,10 @@ class View {
   std::string On(const msg::StartingRegions& m) {
     if (std::string err = CheckRegions(m.regions); !err.empty()) return err;
     candidates_ = m.regions;
+    return "";
+  }
+  std::string On(const msg::RuleSetting& m) {
+    rules_ = m.rules;
     return "";
   }
   std::string On(const msg::StartingPickAmount& m) {
@@ -294,8 +311,12 @@ class View {
         return "opponent_moves names an unknown region";
       }
     }
-    // Sent after the update_map that closes round Round() - 1.
-    size_t played = static_cast<size_t>(std::max(round_ - 1, 0));
+    // Sent after the update_map that closes round Round() - 1; under
+    // Dingle's sequential turns player2's come from the current round.
+    const bool same_round =
+        rules_ == RuleSet::kDingle && me_ == Player::kPlayer2;
+    size_t played =
+        static_cast<size_t>(std::max(same_round ? round_ : round_ - 1, 0));
     if (opponent_moves_.size() <= played) opponent_moves_.resize(played + 1);
     opponent_moves_[played] = m.moves;
     return "";

@@ -40,6 +40,20 @@ TEST(ProtocolTest, ParsesEverySetting) {
             7);
 }
 
+TEST(ProtocolTest, ParsesTheRuleSetExtension) {
+  EXPECT_EQ(As<msg::RuleSetting>(Parse("settings rule_set dingle")).rules,
+            RuleSet::kDingle);
+  EXPECT_EQ(As<msg::RuleSetting>(Parse("settings rule_set wl1")).rules,
+            RuleSet::kWl1);
+  EXPECT_EQ(As<msg::RuleSetting>(Parse("settings rule_set wl2\r")).rules,
+            RuleSet::kWl2);
+  for (const char* bad :
+       {"settings rule_set", "settings rule_set Dingle",
+        "settings rule_set dingle 2", "settings rule_set wl3"}) {
+    EXPECT_TRUE(std::holds_alternative<msg::Error>(Parse(bad))) << bad;
+  }
+}
+
 TEST(ProtocolTest, ParsesSetupMapLines) {
   auto supers = As<msg::SuperRegions>(Parse("setup_map super_regions 1 5 2 0"));
   EXPECT_EQ(supers.items, (std::vector<std::pair<int, int>>{{1, 5}, {2, 0}}));

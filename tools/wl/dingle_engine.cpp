@@ -111,7 +111,7 @@ std::vector<std::pair<int, int>> OrderLinks(
 }
 
 // The file's regions: adjacency lists (by id) and names.
-absl::Status ReadListsAndNames(const std::string& text,
+absl::Status ReadListsAndNames(std::string_view text,
                                std::vector<std::vector<int>>& lists,
                                std::vector<std::string>& names) {
   boost::json::error_code ec;
@@ -310,16 +310,19 @@ class DingleEngine {
     Event(WithState(line));
   }
 
-  // "map 1;player1;3 2;neutral;2 ...": the whole board (no fog).
-  std::string MapLine() const {
-    std::string line = "map";
+  // "<head> 1<sep>player1<sep>3 2<sep>neutral<sep>2 ...": every region, in
+  // id order (nothing is fogged, dingle §0).
+  std::string Board(const char* head, char sep) const {
+    std::string line = head;
     for (int r : game_.GetMap().RegionIds()) {
-      line += ' ' + std::to_string(r) + ';' +
-              std::string(PlayerName(Pos().state.Owner(r))) + ';' +
+      line += ' ' + std::to_string(r) + sep +
+              std::string(PlayerName(Pos().state.Owner(r))) + sep +
               std::to_string(Pos().state.armies[r]);
     }
     return line;
   }
+  std::string MapLine() const { return Board("map", ';'); }
+  std::string UpdateMapLine() const { return Board("update_map", ' '); }
 
   void Replay(const std::string& line) {
     if (tracing_) history_ += line + "\n" + MapLine() + "\n";
@@ -569,10 +572,9 @@ class DingleEngine {
         dump += "Round " + std::to_string(Pos().round) + "\n";
       }
     }
-    std::vector<int> order;
     const int income = dingle::Income(game_, Pos());
     Send(seat, "settings starting_armies " + std::to_string(income));
-    Send(seat, UpdateMapLine(game_, Pos().state, p, order));
+    Send(seat, UpdateMapLine());
     Send(seat, "opponent_moves" + seen_moves_[seat]);
     seen_moves_[seat].clear();
     Place(p, income);
@@ -664,19 +666,17 @@ std::vector<std::pair<int, int>> LinkOrder(const Map& map) {
   return OrderLinks(lists);
 }
 
-absl::StatusOr<DingleMap> LoadDingleMap(const std::string& path) {
-  absl::StatusOr<Map> checked = LoadMapFile(path);  // every check but order
+absl::StatusOr<DingleMap> ParseDingleMapJson(std::string_view text) {
+  absl::StatusOr<Map> checked = ParseMapJson(text);  // every check but order
   if (!checked.ok()) return checked.status();
-  absl::StatusOr<std::string> text = ReadFileToString(path);
-  if (!text.ok()) return text.status();
   DingleMap out;
   std::vector<std::vector<int>> lists;
   try {
-    if (absl::Status s = ReadListsAndNames(*text, lists, out.names); !s.ok()) {
-      return absl::InvalidArgumentError(path + ": " + std::string(s.message()));
+    if (absl::Status s = ReadListsAndNames(text, lists, out.names); !s.ok()) {
+      return s;
     }
-  } catch (const std::exception& e) {  // LoadMapFile accepted it: unlikely
-    return absl::InvalidArgumentError(path + ": " + e.what());
+  } catch (const std::exception& e) {  // ParseMapJson accepted it: unlikely
+    return absl::InvalidArgumentError(e.what());
   }
   for (const Map::SuperRegion& s : checked->SuperRegions()) {
     out.map.AddSuperRegion(s.id, s.bonus);
@@ -688,11 +688,22 @@ absl::StatusOr<DingleMap> LoadDingleMap(const std::string& path) {
   for (int r : out.map.RegionIds()) {
     if (out.map.Neighbors(r) != lists[r]) {
       return absl::InvalidArgumentError(
-          path + ": the adjacency list of region " + std::to_string(r) +
+          "the adjacency list of region " + std::to_string(r) +
           " is not one that two-way links added one by one can make");
     }
   }
   return out;
+}
+
+absl::StatusOr<DingleMap> LoadDingleMap(const std::string& path) {
+  absl::StatusOr<std::string> text = ReadFileToString(path);
+  if (!text.ok()) return absl::NotFoundError("cannot open map " + path);
+  absl::StatusOr<DingleMap> map = ParseDingleMapJson(*text);
+  if (!map.ok()) {
+    return absl::InvalidArgumentError(path + ": " +
+                                      std::string(map.status().message()));
+  }
+  return map;
 }
 
 GameRecord PlayDingleGame(const Map& map, int64_t seed, DingleAgent& player1,

@@ -60,6 +60,8 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -83,6 +85,8 @@ struct DingleMap {
 // them in WL2's order). Lists that no sequence of two-way links could
 // produce are an error.
 absl::StatusOr<DingleMap> LoadDingleMap(const std::string& path);
+// The same from the file's text (game_files.h's EarthMapJson(kDingle)).
+absl::StatusOr<DingleMap> ParseDingleMapJson(std::string_view text);
 
 // The links of `map` one by one, (a, b) with a < b, in an order that
 // rebuilds every adjacency list exactly when each is added both ways
