@@ -228,6 +228,8 @@ TEST(DingleEngineTest, BotsLearnDinglesRulesFromTheirLines) {
       }
     }
     EXPECT_EQ(view.Rules(), RuleSet::kDingle);
+    EXPECT_EQ(view.StartingRegions().size(), 42u);
+    EXPECT_EQ(view.MyStartingRegions().size(), 4u);
     for (int r : Earth().map.RegionIds()) {
       EXPECT_EQ(view.GetMap().Neighbors(r), Earth().map.Neighbors(r)) << r;
     }
@@ -257,6 +259,44 @@ TEST(DingleEngineTest, TimeOutsPlayDinglesPass) {
   ASSERT_TRUE(diff.ok()) << diff.status();
   EXPECT_EQ(*diff, "");
   fs::remove_all(dir.parent_path().parent_path());
+}
+
+// A game folder of ours (result.json, map.json, trace.jsonl) verifies; a
+// changed event is reported with its index.
+TEST(DingleEngineTest, OurGameFoldersVerifyAndDifferencesAreNamed) {
+  Played p = PlayBuiltIns("greedy", "starter", 21, false, true);
+  const fs::path dir = wl::testing::FreshTempDir("dingle_folder");
+  fs::create_directories(dir);
+  fs::copy_file(std::string(WL_SOURCE_DIR) + "/maps/dingle_earth.json",
+                dir / "map.json");
+  std::ofstream(dir / "result.json")
+      << R"({"seed":21,"rules":"dingle","starts":"warlords"})";
+  std::ofstream(dir / "trace.jsonl") << p.record.trace;
+  absl::StatusOr<std::string> diff = VerifyGameDir(dir.string());
+  ASSERT_TRUE(diff.ok()) << diff.status();
+  EXPECT_EQ(*diff, "");
+
+  std::vector<std::string> lines = Lines(p.record.trace);
+  size_t changed = 0;
+  for (size_t i = 0; i < lines.size() && !changed; ++i) {
+    const size_t at = lines[i].find("\"region_armies_after\":");
+    if (at == std::string::npos) continue;
+    lines[i].insert(at + 22, "9");  // 4 -> 94
+    changed = i;
+  }
+  ASSERT_GT(changed, 0u);
+  std::ofstream out(dir / "trace.jsonl");
+  for (const std::string& line : lines) out << line << "\n";
+  out.close();
+  diff = VerifyGameDir(dir.string());
+  ASSERT_TRUE(diff.ok()) << diff.status();
+  EXPECT_EQ(
+      diff->rfind("trace.jsonl:" + std::to_string(changed + 1) + " (event " +
+                      std::to_string(changed) + "): region_armies_after",
+                  0),
+      0u)
+      << *diff;
+  fs::remove_all(dir);
 }
 
 // The replay is the WL format with three equal, unfogged histories.

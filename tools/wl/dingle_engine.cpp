@@ -197,7 +197,7 @@ class DingleEngine {
     o.extra[1] = settings_.extra[1];
     o.max_rounds = settings_.max_rounds;
     setup_ = dingle::SetUp(game_, rng_, o);
-    candidates_ = setup_.pickable;
+    candidates_ = Candidates();
     TraceSetup();
     if (!setup_.error.empty()) {  // Dingle dies (dingle §3)
       record_.engine_stderr = setup_.error + "\n";
@@ -248,6 +248,17 @@ class DingleEngine {
   };
 
   const dingle::Position& Pos() const { return setup_.position; }
+
+  // The pickable list before any start was handed out: what is left plus
+  // the starting regions, in id order (all regions, or -warlords' one per
+  // continent, whose list is in continent order, hence id order).
+  std::vector<int> Candidates() const {
+    RegionSet all = Pos().state.owned[0] | Pos().state.owned[1];
+    for (int r : setup_.pickable) all.Insert(r);
+    std::vector<int> ids;
+    for (int r : all) ids.push_back(r);
+    return ids;
+  }
   int Index(Player p) const { return PlayerIndex(p); }
 
   std::string Name(int region) const {

@@ -101,8 +101,35 @@ struct DingleMeta {
   DingleSettings settings;
 };
 
+// A game folder of ours (warlight arena/match --rules dingle): result.json
+// with "seed" and "starts" ("default", "warlords", "manual"; both words
+// for both), 100 rounds, no "+N".
+absl::StatusOr<DingleMeta> ReadResultJson(const fs::path& dir) {
+  const std::string path = (dir / "result.json").string();
+  absl::StatusOr<std::string> text = ReadFileToString(path);
+  if (!text.ok()) return absl::NotFoundError("cannot read " + path);
+  DingleMeta meta;
+  meta.options.rules = RuleSet::kDingle;
+  try {
+    const json::value root = json::parse(*text);
+    const json::object& o = root.as_object();
+    meta.seed = o.at("seed").as_int64();
+    const json::value* starts = o.if_contains("starts");
+    const std::string s = starts ? std::string(starts->as_string()) : "";
+    meta.options.manual = s.find("manual") != std::string::npos;
+    meta.options.warlords = s.find("warlords") != std::string::npos;
+  } catch (const std::exception& e) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": needs \"seed\" (integer) (", e.what(), ")"));
+  }
+  return meta;
+}
+
 absl::StatusOr<DingleMeta> ReadDingleMeta(const fs::path& dir) {
   const std::string path = (dir / "meta.json").string();
+  if (!fs::exists(path) && fs::exists(dir / "result.json")) {
+    return ReadResultJson(dir);
+  }
   absl::StatusOr<std::string> text = ReadFileToString(path);
   if (!text.ok()) return absl::NotFoundError("cannot read " + path);
   DingleMeta meta;
@@ -130,7 +157,10 @@ absl::StatusOr<DingleMeta> ReadDingleMeta(const fs::path& dir) {
 }
 
 std::string MapPath(const fs::path& dir, const std::string& maps_dir) {
-  if (maps_dir.empty()) return (dir / ".." / ".." / "map.json").string();
+  if (maps_dir.empty()) {
+    if (fs::exists(dir / "map.json")) return (dir / "map.json").string();
+    return (dir / ".." / ".." / "map.json").string();
+  }
   const fs::path maps(maps_dir);
   if (fs::exists(maps / "map.json")) return (maps / "map.json").string();
   return (maps / "dingle_earth.json").string();

@@ -19,9 +19,13 @@
 
 namespace wl::tools {
 
+// Our own game folders verify too (warlight arena/match --rules dingle,
+// when they keep trace.jsonl): without meta.json, result.json gives the
+// seed and "starts", and the folder's map.json the map.
+//
 // The map is <maps_dir>/map.json, else <maps_dir>/dingle_earth.json; an
-// empty maps_dir means <dir>/../../map.json (../shared/dingle/map.json for
-// ../shared/dingle/conformance/gNNN).
+// empty maps_dir means <dir>/map.json, else <dir>/../../map.json
+// (../shared/dingle/map.json for ../shared/dingle/conformance/gNNN).
 // Returns "" when every event is reproduced, otherwise one line naming the
 // first difference; an error status when the directory cannot be read.
 absl::StatusOr<std::string> VerifyDingleGameDir(
