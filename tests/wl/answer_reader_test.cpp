@@ -39,6 +39,15 @@ const std::string kNotInList =
     "Pick starting region: Chosen region is not in the given pickable "
     "regions list";
 
+// What a Java trim leaves of a short ASCII answer.
+std::string JavaTrimmed(std::string s) {
+  while (!s.empty() && static_cast<unsigned char>(s.back()) <= ' ')
+    s.pop_back();
+  while (!s.empty() && static_cast<unsigned char>(s.front()) <= ' ')
+    s.erase(s.begin());
+  return s;
+}
+
 std::string Place(int region, int armies) {
   return "player1 place_armies " + std::to_string(region) + " " +
          std::to_string(armies);
@@ -720,6 +729,108 @@ TEST(AnswerReaderTest, ReproducesEveryRecordedParseErrorAndEngineStderr) {
   EXPECT_GE(counts.move_input_null, 13);
   EXPECT_GT(counts.timeouts, 0);
   EXPECT_GT(counts.killed, 0);
+}
+
+// ---------------------------------------------------------------------------
+// WL1 (wl1 §9.2, §4.3): the same move parser, exact "No moves", messages
+// without line breaks; a pick answer of 6 preferences.
+
+TEST(AnswerReaderTest, Wl1MessagesHaveNoLineBreaksAndNoMovesIsExact) {
+  Map map = TenRegions();
+  MovesAnswer a = ReadMovesAnswer("No moves", kP1, map, RuleSet::kWl1);
+  EXPECT_TRUE(a.moves.empty());
+  EXPECT_EQ(a.dump_log, "");
+  for (const char* answer : {"no moves", "NO MOVES", "No moves "}) {
+    a = ReadMovesAnswer(answer, kP1, map, RuleSet::kWl1);
+    EXPECT_EQ(a.dump_log,
+              "Parse error: " + kName + " (" + JavaTrimmed(answer) + ")")
+        << answer;
+  }
+  a = ReadMovesAnswer(Place(1, 5) + ", player1 place_armies x 2, player1", kP1,
+                      map, RuleSet::kWl1);
+  EXPECT_EQ(a.moves, (std::vector<Move>{Move::Place(1, 5, kP1)}));
+  EXPECT_EQ(a.dump_log, "Parse error: " + kRegion +
+                            " ( player1 place_armies x 2)Move input is null");
+  // The same moves and messages as WL2's, but for the line breaks.
+  std::string wl2 =
+      ReadMovesAnswer(Place(1, 5) + ", player1 place_armies x 2, player1", kP1,
+                      map)
+          .dump_log;
+  wl2.erase(std::remove(wl2.begin(), wl2.end(), '\n'), wl2.end());
+  EXPECT_EQ(a.dump_log, wl2);
+}
+
+const std::vector<int> kWl1Candidates = {1, 2, 3, 4, 5, 6, 7, 8};
+
+std::string Wl1PickError(const std::string& message,
+                         const std::string& answer) {
+  return "Parse error: preferred starting regions: " + message + " (" + answer +
+         ")";
+}
+const std::string kNotEnough =
+    "Player did not return enough preferred starting regions";
+const std::string kNotPickable =
+    "Chosen region is not in the given pickable regions list";
+const std::string kTwice = "Same region appears more than once";
+
+TEST(AnswerReaderTest, Wl1PicksValidAnswers) {
+  Map map = TenRegions();
+  // wl1 §4.3: trailing space, a sign, 7+ ids (extra ones ignored, even
+  // unknown ones: no stderr either).
+  for (const char* answer : {"1 2 3 4 5 6", "1 2 3 4 5 6 ", "+1 2 3 4 5 6",
+                             "1 2 3 4 5 6 7", "1 2 3 4 5 6 99 x"}) {
+    Wl1PickAnswer p = ReadWl1PickAnswer(answer, kWl1Candidates, map);
+    EXPECT_EQ(p.preferences, (std::vector<int>{1, 2, 3, 4, 5, 6})) << answer;
+    EXPECT_EQ(p.dump_log, "") << answer;
+    EXPECT_TRUE(p.engine_stderr.empty()) << answer;
+  }
+  EXPECT_EQ(ReadWl1PickAnswer("8 7 6 5 4 3", kWl1Candidates, map).preferences,
+            (std::vector<int>{8, 7, 6, 5, 4, 3}));
+}
+
+TEST(AnswerReaderTest, Wl1PicksRejectTheWholeAnswerAtTheFirstError) {
+  Map map = TenRegions();
+  struct Case {
+    std::string answer, log;
+  };
+  const Case cases[] = {
+      {"1 2 3 4 5", Wl1PickError(kNotEnough, "1 2 3 4 5")},
+      {"", "Parse error: Region id input incorrect ()" +
+               Wl1PickError(kNotPickable, "")},
+      {"No moves", "Parse error: Region id input incorrect (No moves)" +
+                       Wl1PickError(kNotPickable, "No moves")},
+      {"1,2,3,4,5,6", "Parse error: Region id input incorrect (1,2,3,4,5,6)" +
+                          Wl1PickError(kNotPickable, "1,2,3,4,5,6")},
+      {" 1 2 3 4 5 6", "Parse error: Region id input incorrect ( 1 2 3 4 5 6)" +
+                           Wl1PickError(kNotPickable, " 1 2 3 4 5 6")},
+      {"1  2 3 4 5 6", "Parse error: Region id input incorrect (1  2 3 4 5 6)" +
+                           Wl1PickError(kNotPickable, "1  2 3 4 5 6")},
+      {"1 2 9 4 5 6", Wl1PickError(kNotPickable, "1 2 9 4 5 6")},
+      {"1 2 3 1 5 6", Wl1PickError(kTwice, "1 2 3 1 5 6")},
+      // The first error stops the parse: nothing after it is logged.
+      {"1 1 x", Wl1PickError(kTwice, "1 1 x")},
+      {"1 2 x", "Parse error: Region id input incorrect (1 2 x)" +
+                    Wl1PickError(kNotPickable, "1 2 x")},
+      {" ", Wl1PickError(kNotEnough, " ")},  // no tokens at all
+  };
+  for (const Case& c : cases) {
+    Wl1PickAnswer p = ReadWl1PickAnswer(c.answer, kWl1Candidates, map);
+    EXPECT_TRUE(p.preferences.empty()) << c.answer;
+    EXPECT_EQ(p.dump_log, c.log) << c.answer;
+    EXPECT_TRUE(p.engine_stderr.empty()) << c.answer;
+  }
+}
+
+TEST(AnswerReaderTest, Wl1PickOfAnUnknownIdWritesStderrAndNoAnswerIsNull) {
+  Map map = TenRegions();
+  Wl1PickAnswer p = ReadWl1PickAnswer("1 2 99 4 5 6", kWl1Candidates, map);
+  EXPECT_TRUE(p.preferences.empty());
+  EXPECT_EQ(p.dump_log, Wl1PickError(kNotPickable, "1 2 99 4 5 6"));
+  EXPECT_EQ(p.engine_stderr,
+            (std::vector<std::string>{"Could not find region with id 99"}));
+  p = ReadWl1PickAnswer(std::nullopt, kWl1Candidates, map);
+  EXPECT_TRUE(p.preferences.empty());
+  EXPECT_EQ(p.dump_log, "Preferred starting regions input is null");
 }
 
 }  // namespace

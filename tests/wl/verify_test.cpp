@@ -3,11 +3,14 @@
 // located).
 #include "wl/verify.h"
 
+#include <unistd.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "shared_data.h"
@@ -27,6 +30,53 @@ TEST(VerifyTest, EveryRecordedOfficialGameIsReproducedExactly) {
     ++games;
   }
   EXPECT_GE(games, 51);
+}
+
+// ../shared/wl1/conformance: the 26 games of the official WL1 engine.
+std::vector<fs::path> Wl1Games() {
+  std::vector<fs::path> games;
+  const fs::path dir = testing::SharedDir() / "wl1" / "conformance";
+  if (!fs::is_directory(dir)) return games;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.is_directory()) games.push_back(e.path());
+  }
+  std::sort(games.begin(), games.end());
+  return games;
+}
+
+TEST(VerifyTest, EveryRecordedWl1GameIsReproducedExactly) {
+  const std::vector<fs::path> games = Wl1Games();
+  if (games.empty()) {
+    GTEST_SKIP() << testing::SharedDir() / "wl1" / "conformance"
+                 << " is absent: skipping the recorded WL1 games";
+  }
+  for (const fs::path& game : games) {
+    absl::StatusOr<RuleSet> rules = RecordingRules(game.string());
+    ASSERT_TRUE(rules.ok()) << game << ": " << rules.status();
+    EXPECT_EQ(*rules, RuleSet::kWl1) << game;
+    absl::StatusOr<std::string> diff = VerifyGameDir(game.string());
+    ASSERT_TRUE(diff.ok()) << game << ": " << diff.status();
+    EXPECT_EQ(*diff, "") << game;
+  }
+  EXPECT_GE(games.size(), 26u);
+}
+
+TEST(VerifyTest, RecordingRulesGoByTheFiles) {
+  const fs::path dir = fs::temp_directory_path() /
+                       ("wl_verify_rules_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "meta.json")
+      << R"({"seed": 1, "map": "example.json", "winner": "draw"})";
+  EXPECT_EQ(RecordingRules(dir.string()).value_or(RuleSet::kDingle),
+            RuleSet::kWl2);
+  std::ofstream(dir / "meta.json")
+      << R"({"seed": 1, "map": "wl1-earth", "winner": "draw"})";
+  EXPECT_EQ(RecordingRules(dir.string()).value_or(RuleSet::kDingle),
+            RuleSet::kWl1);
+  std::ofstream(dir / "trace.jsonl") << "{}\n";
+  EXPECT_EQ(RecordingRules(dir.string()).value_or(RuleSet::kWl2),
+            RuleSet::kDingle);
+  fs::remove_all(dir);
 }
 
 TEST(VerifyTest, MasksTimebanksAnywhereInALineAndNothingElse) {
@@ -144,6 +194,90 @@ TEST_F(CorruptedGameTest, MissingOrMalformedInputsAreClearErrors) {
   ASSERT_FALSE(diff.ok());
   EXPECT_NE(std::string(diff.status().message()).find("meta.json"),
             std::string::npos);
+}
+
+// A copy of one recorded WL1 game (g003, the probe bot) with its map.
+class CorruptedWl1GameTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const fs::path shared = testing::SharedDir() / "wl1";
+    if (!fs::is_directory(shared / "conformance" / "g003")) {
+      GTEST_SKIP() << shared << " is absent";
+    }
+    dir_ = fs::temp_directory_path() /
+           ("wl_verify_wl1_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "conformance");
+    fs::copy(shared / "conformance" / "g003", dir_ / "conformance" / "g",
+             fs::copy_options::recursive);
+    fs::copy(shared / "map.json", dir_ / "map.json");
+  }
+  void TearDown() override {
+    if (!dir_.empty()) fs::remove_all(dir_);
+  }
+  std::string Game() const { return (dir_ / "conformance" / "g").string(); }
+  fs::path File(const std::string& name) const {
+    return dir_ / "conformance" / "g" / name;
+  }
+  static std::string Gunzip(const fs::path& path) {
+    absl::StatusOr<std::string> text = ReadGzipFile(path.string());
+    EXPECT_TRUE(text.ok()) << text.status();
+    return text.value_or("");
+  }
+  // Replaces the first `from` in a file (gzipped files stay plain: zlib
+  // reads both).
+  void Edit(const std::string& file, const std::string& from,
+            const std::string& to) {
+    std::string text = Gunzip(File(file));
+    size_t at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    std::ofstream(File(file), std::ios::binary) << text;
+  }
+  std::string Diff() const {
+    absl::StatusOr<std::string> diff = VerifyGameDir(Game());
+    EXPECT_TRUE(diff.ok()) << diff.status();
+    return diff.value_or("<error>");
+  }
+  fs::path dir_;
+};
+
+TEST_F(CorruptedWl1GameTest, UntouchedCopyIsIdenticalWithOrWithoutItsMapFile) {
+  EXPECT_EQ(Diff(), "");
+  fs::remove(dir_ / "map.json");  // the built-in earth map
+  EXPECT_EQ(Diff(), "");
+}
+
+TEST_F(CorruptedWl1GameTest, AChangedAnswerIsTheFirstDifferenceOfItsDump) {
+  // Round 1's placement of 5 armies on 12 becomes 4: the next update_map
+  // differs (the answer itself is read from the recording, so it matches).
+  Edit("dump_player1.txt.gz", "player1 place_armies 12 5\n",
+       "player1 place_armies 12 4\n");
+  EXPECT_EQ(Diff().rfind("dump_player1.txt:", 0), 0u) << Diff();
+}
+
+TEST_F(CorruptedWl1GameTest, AnEngineMessageRemovedIsCaught) {
+  Edit("dump_player1.txt.gz",
+       "Parse error: Incorrect player name or move format incorrect (no "
+       "moves)",
+       "");
+  EXPECT_EQ(Diff().rfind("dump_player1.txt:", 0), 0u) << Diff();
+}
+
+TEST_F(CorruptedWl1GameTest, RoundsAndStderrAreComparedButNotStackTraces) {
+  std::ofstream(File("engine_stderr.txt"), std::ios::app)
+      << "java.io.IOException: Stream closed\n\tat io.InStream.run("
+         "InStream.java:83)\n";
+  EXPECT_EQ(Diff(), "");
+  std::ofstream(File("engine_stderr.txt"), std::ios::app)
+      << "Could not find region with id 99\n";
+  EXPECT_EQ(Diff().rfind("engine_stderr.txt:", 0), 0u) << Diff();
+  fs::copy(testing::SharedDir() / "wl1" / "conformance" / "g003" /
+               "engine_stderr.txt",
+           File("engine_stderr.txt"), fs::copy_options::overwrite_existing);
+  Edit("meta.json", "\"rounds\": 67", "\"rounds\": 66");
+  EXPECT_NE(Diff().find("rounds"), std::string::npos) << Diff();
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include "wl/dingle_verify.h"
 #include "wl/dump_reader.h"
 #include "wl/engine.h"
+#include "wl/game_files.h"
 #include "wl/map_json.h"
 
 namespace wl::tools {
@@ -342,6 +343,19 @@ std::string CompareWithRecording(const RecordedGame& recorded,
   return "";
 }
 
+namespace {
+
+// The recording's map; a WL1 recording whose map file is not there plays
+// the earth map built into the tool (the project's maps/wl1_earth.json).
+absl::StatusOr<Map> RecordingMap(const RecordedGame& recorded) {
+  if (recorded.rules == RuleSet::kWl1 && !fs::exists(recorded.map_path)) {
+    return ParseMapJson(EarthMapJson(RuleSet::kWl1));
+  }
+  return LoadMapFile(recorded.map_path);
+}
+
+}  // namespace
+
 absl::StatusOr<RuleSet> RecordingRules(const std::string& dir) {
   if (fs::exists(fs::path(dir) / "trace.jsonl")) return RuleSet::kDingle;
   absl::StatusOr<RecordingMeta> meta = ReadRecordingMeta(dir);
@@ -366,7 +380,7 @@ absl::StatusOr<std::string> VerifyGameDir(const std::string& dir,
   }
   absl::StatusOr<RecordedGame> recorded = LoadRecordedGame(dir, maps_dir);
   if (!recorded.ok()) return recorded.status();
-  absl::StatusOr<Map> map = LoadMapFile(recorded->map_path);
+  absl::StatusOr<Map> map = RecordingMap(*recorded);
   if (!map.ok()) return map.status();
   GameOptions options;
   options.rules = recorded->rules;
@@ -385,17 +399,18 @@ absl::StatusOr<std::string> VerifyGameDir(const std::string& dir,
 
 int VerifyMain(int argc, char** argv) {
   std::string maps_dir;
-  Flags flags(
-      "verify", "DIR...",
-      "Regenerates each recorded official game (the format of\n"
-      "../shared/conformance: meta.json, dump_player1.txt,\n"
-      "dump_player2.txt, replay.txt.gz, engine_stderr.txt) from its seed,\n"
-      "map and recorded answers, and compares every line. Prints one\n"
-      "line per game: 'identical', or the first difference.\n"
-      "Exit status: 0 all identical, 1 some differ, 2 bad input.");
-  flags.String(
-      "maps", &maps_dir, "DIR",
-      "where the maps named in meta.json are (default: DIR/../../maps)");
+  Flags flags("verify", "DIR...",
+              "Regenerates each recorded official game (the format of\n"
+              "../shared/conformance: meta.json, dump_player1.txt,\n"
+              "dump_player2.txt, replay.txt.gz, engine_stderr.txt; WL1's of\n"
+              "../shared/wl1/conformance too) from its seed, map and recorded\n"
+              "answers, and compares every line. Prints one line per game:\n"
+              "'identical', or the first difference.\n"
+              "Exit status: 0 all identical, 1 some differ, 2 bad input.");
+  flags.String("maps", &maps_dir, "DIR",
+               "where the maps named in meta.json are (default: "
+               "DIR/../../maps; WL1: DIR/../../map.json, with --maps "
+               "its wl1_earth.json, else the built-in earth map)");
   std::vector<std::string> dirs;
   if (std::optional<int> exit = flags.Parse(argc, argv, &dirs)) return *exit;
   if (dirs.empty()) return flags.Fail("no game directory given");

@@ -55,7 +55,8 @@ struct RecordingMeta {
 // The map is looked up as <maps_dir>/<"map">; an empty maps_dir means
 // <dir>/../../maps (where ../shared keeps them). WL1's "wl1-earth" is
 // <dir>/../../map.json (../shared/wl1/map.json), or with a maps_dir
-// <maps_dir>/wl1_earth.json (the project's maps/).
+// <maps_dir>/wl1_earth.json (the project's maps/); VerifyGameDir plays the
+// built-in earth map (game_files.h) when that file is not there.
 absl::StatusOr<RecordingMeta> ReadRecordingMeta(
     const std::string& dir, const std::string& maps_dir = "");
 
