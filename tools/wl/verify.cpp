@@ -365,19 +365,9 @@ absl::StatusOr<RuleSet> RecordingRules(const std::string& dir) {
 
 absl::StatusOr<std::string> VerifyGameDir(const std::string& dir,
                                           const std::string& maps_dir) {
-  if (fs::exists(fs::path(dir) / "trace.jsonl")) {  // Dingle's recordings
-    return VerifyDingleGameDir(dir, maps_dir);
-  }
   absl::StatusOr<RuleSet> rules = RecordingRules(dir);
   if (!rules.ok()) return rules.status();
-  switch (*rules) {
-    case RuleSet::kDingle:
-      return absl::UnimplementedError(
-          dir + ": a Dingle recording (trace.jsonl); not verified yet");
-    case RuleSet::kWl1:
-    case RuleSet::kWl2:
-      break;
-  }
+  if (*rules == RuleSet::kDingle) return VerifyDingleGameDir(dir, maps_dir);
   absl::StatusOr<RecordedGame> recorded = LoadRecordedGame(dir, maps_dir);
   if (!recorded.ok()) return recorded.status();
   absl::StatusOr<Map> map = RecordingMap(*recorded);
