@@ -41,9 +41,10 @@ std::vector<std::string> Lines(const std::string& text) {
   return out;
 }
 
-// A Seat that never answers in time.
+// A Seat that never answers in time: a process that has ended.
 class SilentSeat : public Seat {
  public:
+  std::string EndReason() override { return "exit status 1"; }
   void Send(const std::string&) override {}
   Reply Ask(const std::string&, int64_t) override {
     Reply r;
@@ -250,6 +251,9 @@ TEST(DingleEngineTest, TimeOutsPlayDinglesPass) {
       PlayDingleGame(Earth().map, 7, silent, greedy, options, settings);
   EXPECT_EQ(r.outcome, Outcome::kPlayer2Won);
   EXPECT_GT(r.stats[0].timeouts, 4);
+  EXPECT_TRUE(r.stats[0].crashed);
+  EXPECT_EQ(r.stats[0].crash, "exit status 1");
+  EXPECT_EQ(r.stats[0].crash_round, 0);  // the draft
   EXPECT_NE(r.trace.find("{\"ev\":\"pass\",\"player\":1,\"phase\":"
                          "\"STARTING_REGIONS\",\"reason\":\"timeout\","
                          "\"draws\":[{\"m\":\"nextInt\",\"bound\":42,"),

@@ -140,6 +140,7 @@ class SeatAgent : public DingleAgent {
  public:
   explicit SeatAgent(Seat& seat) : seat_(seat) {}
   void Send(const std::string& line) override { seat_.Send(line); }
+  std::string EndReason() override { return seat_.EndReason(); }
   DingleAnswer Ask(const DingleRequest& request) override {
     Reply reply = seat_.Ask(request.line, request.timeout_ms);
     DingleAnswer a;
@@ -496,8 +497,8 @@ class DingleEngine {
 
   void NoteCrash(int seat) {
     SeatStats& stats = record_.stats[seat];
-    if (stats.crashed || !seat_of_[seat]) return;
-    const std::string reason = seat_of_[seat]->EndReason();
+    if (stats.crashed) return;
+    const std::string reason = agents_[seat]->EndReason();
     if (reason.empty()) return;
     stats.crashed = true;
     stats.crash_round = Pos().round;
@@ -650,10 +651,6 @@ class DingleEngine {
     for (int h = 0; h < 3; ++h) record_.replay += history_ + end;
   }
 
- public:
-  // The Seats behind the agents, when they are Seats (for EndReason).
-  ::wl::tools::Seat* seat_of_[2] = {nullptr, nullptr};
-
  private:
   Game game_;
   TracingRandom rng_;
@@ -727,10 +724,7 @@ GameRecord PlayDingleGame(const Map& map, int64_t seed, Seat& player1,
                           Seat& player2, const GameOptions& options,
                           const DingleSettings& settings) {
   SeatAgent a1(player1), a2(player2);
-  DingleEngine engine(map, seed, a1, a2, options, settings);
-  engine.seat_of_[0] = &player1;
-  engine.seat_of_[1] = &player2;
-  return engine.Play();
+  return DingleEngine(map, seed, a1, a2, options, settings).Play();
 }
 
 }  // namespace wl::tools

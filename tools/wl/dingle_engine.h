@@ -130,6 +130,8 @@ class DingleAgent {
   virtual ~DingleAgent() = default;
   virtual void Send(const std::string& line) = 0;
   virtual DingleAnswer Ask(const DingleRequest& request) = 0;
+  // As Seat::EndReason: why it can no longer answer, or "".
+  virtual std::string EndReason() { return ""; }
 };
 
 // Precondition: map.Validate() is "" and options.rules is kDingle.
