@@ -8,6 +8,12 @@
 //   wl::RandomPlacements(game, s, wl::Player::kPlayer1, rng, place);
 //   wl::Outcome o = wl::PlayRandomGame(game, s, rng);  // to the end
 //
+// Dingle's rules (dingle.h) have their own: turns shaped like Dingle's
+// RandomAgent (dingle Appendix A), one player's phase at a time.
+//   wl::dingle::Setup setup = wl::dingle::SetUp(dingle_game, rng);
+//   wl::Player winner = wl::PlayRandomDingleGame(dingle_game,
+//                                                setup.position, rng);
+//
 // Orders are legal at queue time unless `illegal_rate` > 0, in which case
 // that share of moves is deliberately wrong (not owned, not a neighbour,
 // 0 or negative armies, too many armies, repeated pairs).
@@ -16,6 +22,7 @@
 
 #include <vector>
 
+#include "dingle.h"
 #include "rules.h"
 
 namespace wl {
@@ -174,6 +181,134 @@ Outcome PlayRandomGame(const Game& game, State& s, Rng& rng,
     Outcome o = PlayRandomRound(game, s, round, rng, q, illegal_rate);
     if (o != Outcome::kOngoing) return o;
   }
+}
+
+// ---------------------------------------------------------------------------
+// Dingle (dingle.h). The generator needs NextInt(bound) and NextDouble().
+
+// One player's orders for one Dingle phase, in a fixed buffer.
+struct DingleOrders {
+  Move items[2 * kRegionSlots];
+  int size = 0;
+  void Clear() { size = 0; }
+  // Orders beyond the capacity are dropped.
+  void Push(const Move& m) {
+    if (size < 2 * kRegionSlots) items[size++] = m;
+  }
+};
+
+namespace random_play_internal {
+
+// Spoils a share of orders the ways dingle §6 and §7 reject them.
+template <typename Rng>
+void SpoilDingleOrder(const Game& game, const State& s, Rng& rng, Move& m) {
+  const RegionSet regions = game.GetMap().Regions();
+  switch (rng.NextInt(4)) {
+    case 0:
+      m.from = RandomMember(regions, rng);  // often not owned
+      break;
+    case 1:
+      m.to = RandomMember(regions, rng);  // often not a neighbour
+      break;
+    case 2:
+      m.armies = -rng.NextInt(2);  // < 1
+      break;
+    default:
+      m.armies += s.armies[m.from];  // too many (or above the income)
+      break;
+  }
+}
+
+}  // namespace random_play_internal
+
+// The placements of the player to move, as Dingle's RandomAgent makes
+// them: each army of the income on a random owned region, one order per
+// region that got any, in id order.
+template <typename Rng>
+void RandomDinglePlacements(const Game& game, const dingle::Position& pos,
+                            Rng& rng, DingleOrders& out,
+                            double illegal_rate = 0.0) {
+  out.Clear();
+  int mine[kRegionSlots], count[kRegionSlots];
+  int n = 0;
+  for (int r : pos.state.Owned(pos.turn)) {
+    count[n] = 0;
+    mine[n++] = r;
+  }
+  if (n == 0) return;
+  for (int a = dingle::Income(game, pos); a > 0; --a) ++count[rng.NextInt(n)];
+  for (int i = 0; i < n; ++i) {
+    if (count[i] == 0) continue;
+    Move m = Move::Place(mine[i], count[i]);
+    if (random_play_internal::Chance(rng, illegal_rate)) {
+      random_play_internal::SpoilDingleOrder(game, pos.state, rng, m);
+    }
+    out.Push(m);
+  }
+}
+
+// The attacks/transfers of the player to move, as Dingle's RandomAgent
+// makes them: each owned region (id order) sends nextInt(armies) armies,
+// if any, to a random neighbour. With illegal_rate > 0, that share of the
+// orders is spoiled and as many again repeat the previous pair.
+template <typename Rng>
+void RandomDingleMoves(const Game& game, const dingle::Position& pos, Rng& rng,
+                       DingleOrders& out, double illegal_rate = 0.0) {
+  out.Clear();
+  const Map& map = game.GetMap();
+  for (int r : pos.state.Owned(pos.turn)) {
+    const int armies = rng.NextInt(pos.state.armies[r]);
+    if (armies == 0) continue;
+    const std::vector<int>& nbs = map.Neighbors(r);
+    Move m = Move::AttackTransfer(
+        r, nbs[rng.NextInt(static_cast<int>(nbs.size()))], armies);
+    if (random_play_internal::Chance(rng, illegal_rate)) {
+      random_play_internal::SpoilDingleOrder(game, pos.state, rng, m);
+    }
+    if (out.size > 0 && random_play_internal::Chance(rng, illegal_rate)) {
+      out.Push(out.items[out.size - 1]);
+    }
+    out.Push(m);
+  }
+}
+
+// The phase of the player to move, with random orders (official combat
+// unless `combat` says kExpected).
+template <typename Rng>
+void PlayRandomDinglePhase(const Game& game, dingle::Position& pos, Rng& rng,
+                           DingleOrders& orders, double illegal_rate = 0.0,
+                           CombatMode combat = CombatMode::kOfficial) {
+  if (pos.phase == dingle::Phase::kPlaceArmies) {
+    RandomDinglePlacements(game, pos, rng, orders, illegal_rate);
+    dingle::Place(game, pos, orders.items, orders.size);
+  } else {
+    RandomDingleMoves(game, pos, rng, orders, illegal_rate);
+    dingle::AttackTransfer(game, pos, orders.items, orders.size, rng,
+                           dingle::NoEvents(), combat);
+  }
+}
+
+// Random phases until the round changes or the game ends (from round 1,
+// player 1 to place: one whole round). Returns pos.Over().
+template <typename Rng>
+bool PlayRandomDingleRound(const Game& game, dingle::Position& pos, Rng& rng,
+                           DingleOrders& orders, double illegal_rate = 0.0) {
+  const int round = pos.round;
+  while (!pos.Over() && pos.round == round) {
+    PlayRandomDinglePhase(game, pos, rng, orders, illegal_rate);
+  }
+  return pos.Over();
+}
+
+// Random phases to the end; returns the winner.
+template <typename Rng>
+Player PlayRandomDingleGame(const Game& game, dingle::Position& pos, Rng& rng,
+                            double illegal_rate = 0.0) {
+  DingleOrders orders;
+  while (!pos.Over()) {
+    PlayRandomDinglePhase(game, pos, rng, orders, illegal_rate);
+  }
+  return pos.winner;
 }
 
 }  // namespace wl

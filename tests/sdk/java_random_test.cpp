@@ -204,5 +204,39 @@ TEST(JavaRandomTest, FastRandomCountBelowTakesOneWordPerTwoTrials) {
   EXPECT_EQ(counted.NextU64(), manual.NextU64());
 }
 
+// The Dingle spec's vectors (dingle §10), OpenJDK: new Random(1), mixing
+// nextInt(bound), nextInt() (next(32), signed) and nextDouble().
+TEST(JavaRandomTest, Seed1GivesTheDingleSpecVectors) {
+  JavaRandom rng(1);
+  EXPECT_EQ(rng.NextInt(42), 39);
+  EXPECT_EQ(rng.NextInt(38), 18);
+  EXPECT_EQ(rng.NextInt(), 1761283695);
+  EXPECT_EQ(rng.NextDouble(), 0.4074398012118764);
+  EXPECT_EQ(rng.NextInt(6), 4);
+  EXPECT_EQ(rng.NextDouble(), 0.3327170559595112);
+}
+
+TEST(JavaRandomTest, NextIntIsNext32) {
+  JavaRandom a(42), b(42);
+  for (int i = 0; i < 10; ++i) EXPECT_EQ(a.NextInt(), b.Next(32));
+}
+
+TEST(JavaRandomTest, FastRandomNextIntStaysBelowTheBoundAndCoversIt) {
+  FastRandom rng(5);
+  for (int bound : {1, 2, 3, 7, 42}) {
+    std::vector<int> seen(bound, 0);
+    for (int i = 0; i < 100 * bound; ++i) {
+      const int r = rng.NextInt(bound);
+      ASSERT_GE(r, 0);
+      ASSERT_LT(r, bound);
+      ++seen[r];
+    }
+    for (int k = 0; k < bound; ++k) EXPECT_GT(seen[k], 50) << bound << " " << k;
+  }
+  bool negative = false, positive = false;
+  for (int i = 0; i < 64; ++i) (rng.NextInt() < 0 ? negative : positive) = true;
+  EXPECT_TRUE(negative && positive);
+}
+
 }  // namespace
 }  // namespace wl
