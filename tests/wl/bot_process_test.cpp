@@ -492,5 +492,159 @@ TEST(BotProcessTest, StartErrors) {
             std::string::npos);
 }
 
+// ---- WL1's FIFO of answer lines (wl1 §9.1, §10) ----------------------------
+
+std::unique_ptr<BotProcess> StartFifoBot(const std::string& script) {
+  absl::StatusOr<std::unique_ptr<BotProcess>> bot = BotProcess::Start(
+      script, BotProcessOptions(), AnswerQueue(RuleSet::kWl1));
+  EXPECT_TRUE(bot.ok()) << bot.status();
+  return bot.ok() ? std::move(*bot) : nullptr;
+}
+
+TEST(BotProcessFifoTest, OnlyWl1ReadsAFifo) {
+  EXPECT_EQ(AnswerQueue(RuleSet::kWl1), LineQueue::kFifo);
+  EXPECT_EQ(AnswerQueue(RuleSet::kWl2), LineQueue::kLatest);
+  // A WL2 seat has no queue to read on from: a time-out at once.
+  auto bot = StartBot("echo one; echo two; sleep 10");
+  ASSERT_NE(bot, nullptr);
+  Pause(200);
+  Reply next = bot->ReadNext(kLongWaitMs);
+  EXPECT_TRUE(next.timed_out);
+  EXPECT_EQ(next.elapsed_ms, 0);
+}
+
+TEST(BotProcessFifoTest, EveryLineAnswersSomeRequestInOrder) {
+  auto bot = StartFifoBot(
+      "echo early;"                                  // before any request
+      "read -r x; read -r x; echo a1; echo a2;"      // a two-line answer
+      "read -r x; read -r x; sleep 0.5; echo late;"  // after its deadline
+      "read -r x; echo fresh; sleep 10");
+  ASSERT_NE(bot, nullptr);
+  Pause(200);
+  // The line printed before the first request answers it, at once.
+  Reply first = bot->Ask("go 1", kLongWaitMs);
+  EXPECT_FALSE(first.timed_out);
+  EXPECT_EQ(first.line, "early");
+  EXPECT_LT(first.elapsed_ms, kPromptMs);
+  // Request 2's two lines answer requests 2 and 3.
+  EXPECT_EQ(bot->Ask("go 2", kLongWaitMs).line, "a1");
+  EXPECT_EQ(bot->Ask("go 3", kLongWaitMs).line, "a2");
+  // Request 4 is answered after 500 ms: a 200 ms read times out ...
+  Reply slow = bot->Ask("go 4", 200);
+  EXPECT_TRUE(slow.timed_out);
+  EXPECT_GE(slow.elapsed_ms, 200);
+  // ... the bot is not killed, and the late line answers request 5 ...
+  Reply late = bot->Ask("go 5", kLongWaitMs);
+  EXPECT_FALSE(late.timed_out);
+  EXPECT_EQ(late.line, "late");
+  // ... and request 5's own answer the next read.
+  Reply fresh = bot->ReadNext(kLongWaitMs);
+  EXPECT_FALSE(fresh.timed_out);
+  EXPECT_EQ(fresh.line, "fresh");
+  Reply none = bot->ReadNext(200);
+  EXPECT_TRUE(none.timed_out);
+  EXPECT_GE(none.elapsed_ms, 200);
+  EXPECT_LT(none.elapsed_ms, kPromptMs);
+}
+
+TEST(BotProcessFifoTest, LineEndingsAsWl1CutsThem) {
+  auto bot = StartFifoBot(
+      "read -r x; printf 'a\\nb\\r\\nc\\rd\\ne\\n\\nf\\n';"
+      "read -r x; printf 'split\\r'; sleep 0.3; printf '\\n';"
+      "read -r x; printf 'joined\\r'; sleep 0.2; printf '\\nrest';"
+      "sleep 10");
+  ASSERT_NE(bot, nullptr);
+  // "\r\n" first anywhere: "a\nb"; then "\r": "c"; then "\n" (none of the
+  // others left): "d", "e", "", "f".
+  EXPECT_EQ(bot->Ask("go", kLongWaitMs).line, "a\nb");
+  for (const char* expected : {"c", "d", "e", "", "f"}) {
+    Reply reply = bot->ReadNext(kLongWaitMs);
+    EXPECT_FALSE(reply.timed_out) << expected;
+    EXPECT_EQ(reply.line, expected);
+  }
+  // Read between its "\r" and its "\n": two lines, "split" and "".
+  EXPECT_EQ(bot->Ask("go", kLongWaitMs).line, "split");
+  Reply empty = bot->ReadNext(kLongWaitMs);
+  EXPECT_FALSE(empty.timed_out);
+  EXPECT_EQ(empty.line, "");
+  // Both there when read: one line; "rest" never ends, so it never counts.
+  bot->Send("go");
+  Pause(500);
+  EXPECT_EQ(bot->ReadNext(kLongWaitMs).line, "joined");
+  EXPECT_TRUE(bot->ReadNext(200).timed_out);
+}
+
+TEST(BotProcessFifoTest, NoCapNoFilter) {
+  auto bot = StartFifoBot(
+      "echo 'Java HotSpot(TM) VM warning: kept';"
+      "head -c 2500000 /dev/zero | tr '\\0' a; echo; sleep 10");
+  ASSERT_NE(bot, nullptr);
+  EXPECT_EQ(bot->Ask("go 1", kLongWaitMs).line,
+            "Java HotSpot(TM) VM warning: kept");
+  EXPECT_EQ(bot->Ask("go 2", kLongWaitMs).line, std::string(2500000, 'a'));
+}
+
+TEST(BotProcessFifoTest, ExitedBotAnswersNothingAtOnceEvenWithLinesQueued) {
+  auto bot = StartFifoBot("echo one; echo two; exit 3");
+  ASSERT_NE(bot, nullptr);
+  Pause(300);  // "one" and "two" are queued, the process has ended
+  for (int i = 0; i < 3; ++i) {
+    Reply reply = bot->Ask("go", 10000);
+    EXPECT_TRUE(reply.timed_out);
+    EXPECT_EQ(reply.line, "");
+    EXPECT_LT(reply.elapsed_ms, kPromptMs);
+  }
+  Reply next = bot->ReadNext(10000);
+  EXPECT_TRUE(next.timed_out);
+  EXPECT_LT(next.elapsed_ms, kPromptMs);
+  EXPECT_EQ(bot->EndReason(), "exit status 3");
+}
+
+TEST(BotProcessFifoTest, ClosedStdoutStillGivesItsQueuedLines) {
+  auto bot = StartFifoBot("printf 'kept\\nunterminated'; exec 1>&-; sleep 100");
+  ASSERT_NE(bot, nullptr);
+  Reply kept = bot->Ask("go", kLongWaitMs);
+  EXPECT_FALSE(kept.timed_out);
+  EXPECT_EQ(kept.line, "kept");
+  Reply none = bot->Ask("go", 10000);
+  EXPECT_TRUE(none.timed_out);
+  EXPECT_LT(none.elapsed_ms, kPromptMs);
+}
+
+TEST(BotProcessFifoTest, BotThatNeverReadsDoesNotHangTheHarness) {
+  auto bot = StartFifoBot("sleep 100");
+  ASSERT_NE(bot, nullptr);
+  const std::string line(1000, 'x');
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < 2000; ++i) bot->Send(line);  // far more than a pipe
+  Reply reply = bot->Ask("go", 200);
+  EXPECT_TRUE(reply.timed_out);
+  EXPECT_TRUE(bot->ReadNext(100).timed_out);
+  bot->Kill();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(kPromptMs));
+}
+
+TEST(BotProcessFifoTest, FloodIsBoundedAndLosesNoLine) {
+  // Numbered lines of a million characters as fast as the bot can print
+  // them: the harness stops reading at kMaxUnreadBytes unread, and every
+  // line still comes, in order, as reads make room again.
+  auto bot = StartFifoBot(
+      "i=0; while :; do i=$((i+1)); printf %d $i;"
+      "head -c 1000000 /dev/zero | tr '\\0' a; echo; done");
+  ASSERT_NE(bot, nullptr);
+  Pause(1500);
+  const auto cap = static_cast<int64_t>(LineProcess::kMaxUnreadBytes);
+  EXPECT_GE(bot->stdout_chars(), cap);
+  EXPECT_LE(bot->stdout_chars(), cap + (1 << 20));
+  for (int i = 1; i <= 100; ++i) {
+    Reply reply =
+        i == 1 ? bot->Ask("go", kLongWaitMs) : bot->ReadNext(kLongWaitMs);
+    const std::string number = std::to_string(i);
+    ASSERT_FALSE(reply.timed_out) << i;
+    ASSERT_EQ(reply.line.size(), number.size() + 1000000) << i;
+    ASSERT_EQ(reply.line.substr(0, number.size()), number);
+  }
+}
+
 }  // namespace
 }  // namespace wl::tools

@@ -12,6 +12,7 @@
 #include <condition_variable>
 #include <mutex>
 #include <optional>
+#include <string_view>
 #include <system_error>
 #include <thread>
 #include <utility>
@@ -105,6 +106,73 @@ class LineSplitter {
   bool skip_lf_ = false;
 };
 
+// wl1 §9.1's line reader: the unread stdout bytes, from which each read
+// cuts a line at the first "\r\n" anywhere in them, else the first "\r",
+// else the first "\n". Each search remembers how far it has looked, so
+// that all reads of a game cost time linear in what the bot printed.
+class FifoLines {
+ public:
+  void Append(const char* data, size_t size) { bytes_.append(data, size); }
+
+  size_t unread() const { return bytes_.size() - begin_; }
+
+  bool HasLine() {
+    return Find(crlf_) != npos || Find(cr_) != npos || Find(lf_) != npos;
+  }
+
+  // The next line, terminator removed; nullopt when none is complete.
+  std::optional<std::string> Take() {
+    for (Search* search : {&crlf_, &cr_, &lf_}) {
+      const size_t at = Find(*search);
+      if (at == npos) continue;
+      std::string line = bytes_.substr(begin_, at - begin_);
+      begin_ = at + search->pattern.size();
+      Compact();
+      return line;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  static constexpr size_t npos = std::string::npos;
+
+  // One terminator's search: `found` its first position at or after
+  // begin_ when known; no match starts in [begin_, scanned).
+  struct Search {
+    std::string_view pattern;
+    size_t found = npos;
+    size_t scanned = 0;
+  };
+
+  size_t Find(Search& s) {
+    if (s.found != npos && s.found >= begin_) return s.found;
+    s.found = bytes_.find(s.pattern, std::max(s.scanned, begin_));
+    const size_t tail = s.pattern.size() - 1;  // may pair with later bytes
+    s.scanned =
+        s.found != npos
+            ? s.found
+            : std::max(begin_, bytes_.size() - std::min(tail, bytes_.size()));
+    return s.found;
+  }
+
+  // Drops the read bytes once they are most of the buffer.
+  void Compact() {
+    if (begin_ < (size_t{1} << 16) || begin_ < bytes_.size() / 2) return;
+    bytes_.erase(0, begin_);
+    for (Search* search : {&crlf_, &cr_, &lf_}) {
+      search->found = search->found != npos && search->found >= begin_
+                          ? search->found - begin_
+                          : npos;
+      search->scanned = search->scanned > begin_ ? search->scanned - begin_ : 0;
+    }
+    begin_ = 0;
+  }
+
+  std::string bytes_;
+  size_t begin_ = 0;  // the first unread byte
+  Search crlf_{"\r\n"}, cr_{"\r"}, lf_{"\n"};
+};
+
 }  // namespace
 
 // Everything but the owner-thread flag `killed` and the fds handed over at
@@ -125,6 +193,7 @@ struct LineProcess::Impl {
   // ---- Reader thread -----------------------------------------------------
 
   void ArmStdout() {
+    if (!StdoutHasRoom()) return;  // kFifo: a read resumes it
     out.async_wait(WaitType::wait_read,
                    [this](const boost::system::error_code& ec) {
                      if (!ec && ReadStdout(kReadBudget)) ArmStdout();
@@ -158,15 +227,36 @@ struct LineProcess::Impl {
     return true;
   }
 
-  // Reads what stdout holds now, up to `budget` bytes. False once closed.
+  bool Fifo() const { return rules.queue == LineQueue::kFifo; }
+
+  // kFifo: false (and paused) while kMaxUnreadBytes or more are unread.
+  bool StdoutHasRoom() {
+    if (!Fifo()) return true;
+    std::lock_guard<std::mutex> lock(mu);
+    stdout_paused = fifo.unread() >= LineProcess::kMaxUnreadBytes;
+    return !stdout_paused;
+  }
+
+  // Reads what stdout holds now, up to `budget` bytes (kFifo: and up to
+  // kMaxUnreadBytes unread). False once closed.
   bool ReadStdout(size_t budget) {
+    if (Fifo()) {
+      std::lock_guard<std::mutex> lock(mu);
+      const size_t unread = fifo.unread();
+      budget = unread >= LineProcess::kMaxUnreadBytes
+                   ? 0
+                   : std::min(budget, LineProcess::kMaxUnreadBytes - unread);
+    }
     return ReadAvailable(
         out, budget,
         [this](const char* data, size_t size) { TakeStdout(data, size); },
         [this] {
           {
             std::lock_guard<std::mutex> lock(mu);
-            splitter.Finish([this](const std::string& line) { Deliver(line); });
+            if (!Fifo()) {  // kFifo: an unterminated line never counts
+              splitter.Finish(
+                  [this](const std::string& line) { Deliver(line); });
+            }
             finished = true;
           }
           cv.notify_all();
@@ -175,6 +265,14 @@ struct LineProcess::Impl {
 
   void TakeStdout(const char* data, size_t size) {
     stdout_chars.fetch_add(static_cast<int64_t>(size));
+    if (Fifo()) {
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        fifo.Append(data, size);
+      }
+      cv.notify_all();
+      return;
+    }
     bool delivered = false;
     {
       std::lock_guard<std::mutex> lock(mu);
@@ -307,12 +405,14 @@ struct LineProcess::Impl {
     {
       std::lock_guard<std::mutex> lock(mu);
       finished = true;
+      exited = true;
     }
     cv.notify_all();
   }
 
-  // Posted by Ask: takes in what stdout already holds, settles a stored
-  // answer, then writes the request and starts the clock.
+  // Posted by Ask (and ReadNext, with no request): takes in what stdout
+  // already holds, settles a stored answer, then writes the request and
+  // starts the clock.
   void BeginRequest(const std::string& request) {
     ReadStdout(kReadBudget);
     {
@@ -325,7 +425,7 @@ struct LineProcess::Impl {
       }
       waiting = true;
     }
-    QueueInput(request);
+    if (!request.empty()) QueueInput(request);
     {
       std::lock_guard<std::mutex> lock(mu);
       request_time = Clock::now();
@@ -360,6 +460,42 @@ struct LineProcess::Impl {
     stderr_file.Reset();
     std::lock_guard<std::mutex> lock(mu);
     finished = true;
+  }
+
+  // Owner thread: has the reader thread run BeginRequest(text) and waits
+  // until it has; returns holding mu.
+  std::unique_lock<std::mutex> PostRequest(std::string text) {
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      request_begun = false;
+    }
+    asio::post(io, [this, text = std::move(text)] { BeginRequest(text); });
+    std::unique_lock<std::mutex> lock(mu);
+    cv.wait(lock, [this] { return request_begun; });
+    return lock;
+  }
+
+  // kFifo, owner thread, `lock` held on mu after BeginRequest: the next
+  // line, waiting until `deadline` (see line_process.h).
+  LineAnswer AwaitFifoLine(std::unique_lock<std::mutex>& lock,
+                           Clock::time_point deadline) {
+    cv.wait_until(lock, deadline,
+                  [this] { return finished || fifo.HasLine(); });
+    waiting = false;
+    LineAnswer reply;
+    std::optional<std::string> line;
+    if (!exited) line = fifo.Take();  // wl1 §9.1: none once it has exited
+    reply.elapsed_ms = FloorMs(Clock::now() - request_time);
+    if (!line) {
+      reply.timed_out = true;
+      return reply;
+    }
+    reply.line = std::move(*line);
+    if (stdout_paused && fifo.unread() < LineProcess::kMaxUnreadBytes) {
+      stdout_paused = false;
+      asio::post(io, [this] { ArmStdout(); });
+    }
+    return reply;
   }
 
   // Why the bot can no longer answer; "" while it can or after Kill().
@@ -406,7 +542,10 @@ struct LineProcess::Impl {
   Clock::time_point answer_time;
   bool stored_answer = false;
   bool waiting = false;
-  bool finished = false;
+  bool finished = false;           // stdout closed or the main process ended
+  bool exited = false;             // the main process ended
+  FifoLines fifo;                  // kFifo: the unread stdout bytes
+  bool stdout_paused = false;      // kFifo: full, stdout not read
   std::optional<int> exit_status;  // the shell's wait status, when reported
   bool request_begun = false;
   Clock::time_point request_time;
@@ -512,23 +651,17 @@ LineAnswer LineProcess::Ask(const std::string& line, int64_t timeout_ms) {
     reply.timed_out = true;
     return reply;
   }
-  {
-    std::lock_guard<std::mutex> lock(m->mu);
-    m->request_begun = false;
-  }
-  asio::post(m->io, [m, text = line + "\n"] { m->BeginRequest(text); });
-
-  std::unique_lock<std::mutex> lock(m->mu);
-  m->cv.wait(lock, [m] { return m->request_begun; });
+  std::unique_lock<std::mutex> lock = m->PostRequest(line + "\n");
+  const Clock::time_point deadline =
+      m->request_time +
+      std::chrono::milliseconds(std::max<int64_t>(timeout_ms, 0));
+  if (m->Fifo()) return m->AwaitFifoLine(lock, deadline);
   if (m->stored_answer) {
     m->waiting = false;
     reply.line = std::move(*m->answer);
     m->answer.reset();
     return reply;  // elapsed 0
   }
-  const Clock::time_point deadline =
-      m->request_time +
-      std::chrono::milliseconds(std::max<int64_t>(timeout_ms, 0));
   m->cv.wait_until(lock, deadline,
                    [m] { return m->answer.has_value() || m->finished; });
   m->waiting = false;
@@ -547,6 +680,19 @@ LineAnswer LineProcess::Ask(const std::string& line, int64_t timeout_ms) {
   reply.timed_out = true;
   reply.elapsed_ms = FloorMs(Clock::now() - m->request_time);
   return reply;
+}
+
+LineAnswer LineProcess::ReadNext(int64_t timeout_ms) {
+  Impl* m = impl_.get();
+  if (m->killed || !m->Fifo()) {
+    LineAnswer reply;
+    reply.timed_out = true;
+    return reply;
+  }
+  std::unique_lock<std::mutex> lock = m->PostRequest("");
+  return m->AwaitFifoLine(
+      lock, m->request_time +
+                std::chrono::milliseconds(std::max<int64_t>(timeout_ms, 0)));
 }
 
 void LineProcess::Kill() { impl_->Kill(); }

@@ -12,8 +12,32 @@
 //   LineAnswer answer = (*bot)->Ask("go place_armies 10000", 10000);
 //   (*bot)->Kill();  // or let it go out of scope
 //
-// How answers are read. A reader thread reads the bot's stdout all the
-// time:
+// A reader thread reads the bot's stdout all the time. Answers are queued
+// in one of two ways (rules.queue).
+//
+// LineQueue::kFifo, WL1's io layer (wl1 §9.1, §10), a FIFO of lines:
+//  * The unread bytes are kept. A read cuts a line from them at the first
+//    "\r\n" anywhere in them, else at the first "\r", else at the first
+//    "\n" (so unread "a\nb\r\n" gives "a\nb"); an empty line is a line.
+//    Bytes after the last terminator wait for one; they never make a line
+//    of their own, not even when stdout closes.
+//  * Every line is an answer, in order: lines printed before a request,
+//    extra lines and late answers stay queued for later reads. No cap on a
+//    line's length, no filter (rules.max_chars and rules.ignored unused).
+//  * Ask(line, T) takes in what stdout holds, sends the request and
+//    reads: the oldest queued line at once, else the first to complete
+//    within T ms; none: timed_out. ReadNext(T) reads the same way, sending
+//    nothing. elapsed_ms: from the request (Ask) or the call (ReadNext) to
+//    the moment the line was taken, or the time waited.
+//  * Once the bot's main process has ended, a read returns timed_out at
+//    once, even with lines queued (wl1 §9.1); after stdout closed, when no
+//    complete line is queued. After Kill() likewise, elapsed 0.
+//  * Bounded memory without losing a line: while kMaxUnreadBytes or more
+//    are unread, stdout is not read (the bot blocks in its writes, as
+//    with any full pipe) until reads make room. So a line longer than
+//    that never completes: the bot then never answers again.
+//
+// LineQueue::kLatest, WL2's rules (spec section 8, made deterministic):
 //  * Lines end with "\n", "\r\n" or "\r" (a "\n" right after a "\r" belongs
 //    to it, even in a later read). An empty line is an answer (""). A last
 //    line without terminator counts when stdout closes.
@@ -74,10 +98,17 @@
 
 namespace wl::tools {
 
+// How answer lines are queued (see above).
+enum class LineQueue {
+  kLatest,  // one latest line, the stdout cap and the filter: WL2
+  kFifo,    // every line in order: WL1
+};
+
 // How a game's bots write their answers.
 struct LineRules {
-  int64_t max_chars = 1000000;  // stdout characters that count (see above)
-  std::string ignored;          // lines holding it are ignored; "" none
+  LineQueue queue = LineQueue::kLatest;
+  int64_t max_chars = 1000000;  // kLatest: stdout characters that count
+  std::string ignored;          // kLatest: lines holding it are ignored
 };
 
 struct LineAnswer {
@@ -90,6 +121,8 @@ class LineProcess {
  public:
   // Input queued for a bot that does not read its stdin is capped here.
   static constexpr size_t kMaxQueuedInputBytes = size_t{16} << 20;
+  // kFifo: stdout is not read while this much is unread (see above).
+  static constexpr size_t kMaxUnreadBytes = size_t{32} << 20;
 
   // Runs `/bin/sh -c command_line`. Fails (InvalidArgument, or the errno's
   // status with a message) on an empty command, a bad option, an stderr
@@ -110,6 +143,9 @@ class LineProcess {
   // See the rule above. Never waits longer than timeout_ms (plus the time
   // to hand the request to the reader thread).
   LineAnswer Ask(const std::string& line, int64_t timeout_ms);
+  // kFifo: the next queued line, sending nothing (see above); kLatest:
+  // timed_out at once.
+  LineAnswer ReadNext(int64_t timeout_ms);
   // Kills the process group with SIGKILL and reaps it. Idempotent.
   void Kill();
   // Why the bot can no longer answer: "exit status N" or "signal N" once

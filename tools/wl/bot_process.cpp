@@ -4,9 +4,27 @@
 
 namespace wl::tools {
 
+namespace {
+
+Reply ToReply(LineAnswer answer) {
+  Reply reply;
+  reply.line = std::move(answer.line);
+  reply.timed_out = answer.timed_out;
+  reply.elapsed_ms = answer.elapsed_ms;
+  return reply;
+}
+
+}  // namespace
+
+LineQueue AnswerQueue(RuleSet rules) {
+  return rules == RuleSet::kWl1 ? LineQueue::kFifo : LineQueue::kLatest;
+}
+
 absl::StatusOr<std::unique_ptr<BotProcess>> BotProcess::Start(
-    const std::string& command_line, const BotProcessOptions& options) {
+    const std::string& command_line, const BotProcessOptions& options,
+    LineQueue queue) {
   LineRules rules;
+  rules.queue = queue;
   rules.max_chars = kStdoutCapChars;
   rules.ignored = "VM warning";  // spec section 8: the JVM's own lines
   absl::StatusOr<std::unique_ptr<LineProcess>> process =
@@ -23,12 +41,11 @@ BotProcess::~BotProcess() = default;  // LineProcess kills and reaps
 void BotProcess::Send(const std::string& line) { process_->Send(line); }
 
 Reply BotProcess::Ask(const std::string& line, int64_t timebank_ms) {
-  LineAnswer answer = process_->Ask(line, timebank_ms);
-  Reply reply;
-  reply.line = std::move(answer.line);
-  reply.timed_out = answer.timed_out;
-  reply.elapsed_ms = answer.elapsed_ms;
-  return reply;
+  return ToReply(process_->Ask(line, timebank_ms));
+}
+
+Reply BotProcess::ReadNext(int64_t wait_ms) {
+  return ToReply(process_->ReadNext(wait_ms));
 }
 
 void BotProcess::Kill() { process_->Kill(); }
@@ -42,6 +59,5 @@ bool BotProcess::Finished() const { return process_->Finished(); }
 int64_t BotProcess::stdout_chars() const { return process_->stdout_chars(); }
 
 int KillAllBots() { return KillAllProcessGroups(); }
-
 
 }  // namespace wl::tools

@@ -18,16 +18,27 @@
 //   // On Ctrl-C (from a signal handler or an asio::signal_set handler):
 //   wl::tools::KillAllBots();
 //
-// How answers are read (spec section 8, made deterministic): the rules of
-// line_process.h, with the official engine's two constants: the stdout cap
-// is 1,000,000 characters (a line of 999,999 characters plus "\n" is kept;
-// nothing after it is), and lines containing `VM warning` are ignored. In
-// short: the harness keeps one "latest line", which answers the next
-// request at once (elapsed 0); otherwise the first line completed after the
-// request answers, within the time bank or not at all (timed_out, elapsed
-// >= the bank). A bot whose stdout is closed or whose main process has
-// ended can never answer (spec section 9: a crashed bot behaves like a
-// timed-out one); EndReason() then says why.
+// How answers are read: the rules of line_process.h, in one of its two
+// queues, chosen at Start (AnswerQueue(rules) is a rule set's):
+//  * LineQueue::kLatest, WL2 (spec section 8, made deterministic), with the
+//    official engine's two constants: the stdout cap is 1,000,000
+//    characters (a line of 999,999 characters plus "\n" is kept; nothing
+//    after it is), and lines containing `VM warning` are ignored. In
+//    short: the harness keeps one "latest line", which answers the next
+//    request at once (elapsed 0); otherwise the first line completed after
+//    the request answers, within the time bank or not at all (timed_out,
+//    elapsed >= the bank). A bot whose stdout is closed or whose main
+//    process has ended can never answer (spec section 9: a crashed bot
+//    behaves like a timed-out one); EndReason() then says why.
+//  * LineQueue::kFifo, WL1 (wl1 §9.1, §10): every line the bot prints is
+//    the answer to some read, in order (early lines, extra lines and late
+//    answers stay queued); Ask sends and reads one, ReadNext reads the
+//    next without sending; no cap, no filter; a read waits at most its
+//    time and answers timed_out at once when the process has ended. A
+//    time-out never kills the bot (the engine stops asking, wl1 §10.2).
+//
+//   auto wl1_bot = wl::tools::BotProcess::Start(
+//       "./mybot", options, wl::tools::AnswerQueue(RuleSet::kWl1));
 //
 // Kill() sends SIGKILL to the whole process group and waits for the
 // supervisor; when it returns, no process of the bot remains, not even a
@@ -50,6 +61,7 @@
 #include "absl/status/statusor.h"
 #include "common/line_process.h"
 #include "common/process.h"
+#include "rule_set.h"
 #include "wl/engine.h"
 
 namespace wl::tools {
@@ -57,6 +69,9 @@ namespace wl::tools {
 // stderr_path (capped at stderr_cap_bytes), working_dir, reap_descendants:
 // common/process.h.
 using BotProcessOptions = ProcessOptions;
+
+// How a rule set's engine reads answers: kFifo for WL1, else kLatest.
+LineQueue AnswerQueue(RuleSet rules);
 
 class BotProcess : public Seat {
  public:
@@ -66,7 +81,8 @@ class BotProcess : public Seat {
   static constexpr size_t kMaxQueuedInputBytes =
       LineProcess::kMaxQueuedInputBytes;
 
-  // Runs `/bin/sh -c command_line`. Fails (InvalidArgument, or the errno's
+  // Runs `/bin/sh -c command_line`, its answers read as `queue` says (see
+  // above). Fails (InvalidArgument, or the errno's
   // status with a message) on an empty command, a bad option, an stderr file
   // that cannot be created, a working directory that does not exist, or when
   // /bin/sh cannot be run. A command that sh cannot find is NOT an error
@@ -74,7 +90,8 @@ class BotProcess : public Seat {
   // (bot_command.h CheckBotCanStart tells it before any game).
   static absl::StatusOr<std::unique_ptr<BotProcess>> Start(
       const std::string& command_line,
-      const BotProcessOptions& options = BotProcessOptions());
+      const BotProcessOptions& options = BotProcessOptions(),
+      LineQueue queue = LineQueue::kLatest);
 
   ~BotProcess() override;  // Kill()
   BotProcess(const BotProcess&) = delete;
@@ -85,6 +102,9 @@ class BotProcess : public Seat {
   // See the rule above. Never waits longer than timebank_ms (plus the time
   // to hand the request to the reader thread).
   Reply Ask(const std::string& line, int64_t timebank_ms) override;
+  // kFifo: the next queued line, sending nothing, waiting at most wait_ms;
+  // kLatest: timed_out at once.
+  Reply ReadNext(int64_t wait_ms) override;
   // Kills the process group with SIGKILL and reaps it. Idempotent.
   void Kill() override;
   // Why the bot can no longer answer: "exit status N" or "signal N" once
