@@ -1,5 +1,7 @@
 #include "wl/game_files.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <optional>
@@ -8,6 +10,7 @@
 
 #include "boost/json.hpp"
 #include "common/files.h"
+#include "wl/dingle_engine.h"
 #include "wl/map_json.h"
 #include "wl/mapgen.h"
 #include "wl/verify.h"
@@ -74,8 +77,45 @@ std::string_view EarthMapJson(RuleSet rules) {
   return "";
 }
 
+namespace {
+
+// A Dingle map file as LoadDingleMap reads it, with its text.
+absl::StatusOr<GameMap> LoadDingleGameMap(const std::string& path) {
+  absl::StatusOr<DingleMap> dingle = LoadDingleMap(path);
+  if (!dingle.ok()) return dingle.status();
+  absl::StatusOr<std::string> text = ReadFileToString(path);
+  if (!text.ok()) return text.status();
+  return GameMap{std::move(dingle->map), *std::move(text),
+                 std::move(dingle->names)};
+}
+
+// The built-in Dingle earth map, read once (LoadDingleMap reads files: the
+// text goes through a temporary one).
+absl::StatusOr<GameMap> DingleEarth() {
+  static const absl::StatusOr<GameMap>* const earth = [] {
+    std::string path =
+        (fs::temp_directory_path() /
+         ("wl_dingle_earth_" + std::to_string(::getpid()) + ".json"))
+            .string();
+    absl::Status written =
+        WriteFileAtomically(path, std::string(EarthMapJson(RuleSet::kDingle)));
+    auto* loaded = new absl::StatusOr<GameMap>(
+        written.ok() ? LoadDingleGameMap(path) : written);
+    std::error_code ec;
+    fs::remove(path, ec);
+    return loaded;
+  }();
+  return *earth;
+}
+
+}  // namespace
+
 absl::StatusOr<GameMap> LoadRulesMap(RuleSet rules, const std::string& file,
                                      uint64_t seed, int64_t regions) {
+  if (rules == RuleSet::kDingle) {
+    if (file.empty() || file == EarthMapName(rules)) return DingleEarth();
+    return LoadDingleGameMap(file);
+  }
   if (rules != RuleSet::kWl2 && file.empty()) {
     return LoadGameMap(EarthMapName(rules), seed, regions);
   }

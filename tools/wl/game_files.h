@@ -37,6 +37,8 @@ absl::StatusOr<std::vector<std::string>> ListMapFiles(const std::string& dir);
 struct GameMap {
   Map map;
   std::string json;  // a file's own text (its order kept), or generated
+  // Dingle's maps (LoadRulesMap): the region names of its messages, by id.
+  std::vector<std::string> names;
 };
 
 // The map of `file` (official JSON), or with `file` "" the map generated
@@ -56,8 +58,9 @@ std::string_view EarthMapJson(RuleSet rules);
 
 // The map a game under `rules` plays: for WL2 as LoadGameMap; for WL1 and
 // Dingle `file` "" (or the rule set's EarthMapName) is the built-in earth
-// map, any other file is read as LoadGameMap reads it. Dingle's map keeps
-// the file's adjacency order in GameMap::json (dingle §2).
+// map, any other file is read as LoadGameMap reads it, except that a
+// Dingle map keeps every adjacency list exactly as written (dingle §2,
+// dingle_engine.h's LoadDingleMap) and its region names.
 absl::StatusOr<GameMap> LoadRulesMap(RuleSet rules, const std::string& file,
                                      uint64_t seed, int64_t regions);
 

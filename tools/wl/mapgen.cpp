@@ -12,6 +12,7 @@
 #include "common/files.h"
 #include "common/terminal.h"
 #include "java_random.h"
+#include "rule_set.h"
 
 namespace wl::tools {
 namespace {
@@ -906,6 +907,20 @@ std::string GeneratedMapToJson(const GeneratedMap& g) {
   return out;
 }
 
+namespace {
+
+// mapgen makes WL2 maps: "" for --rules wl2, else why not.
+std::string RulesError(const std::string& rules) {
+  const std::optional<RuleSet> parsed = ParseRuleSet(rules);
+  if (!parsed) return "--rules must be wl2, wl1 or dingle";
+  if (*parsed == RuleSet::kWl2) return "";
+  const std::string name(RuleSetName(*parsed));
+  return "--rules " + name + " plays its fixed earth map (--map " + name +
+         "-earth, maps/" + name + "_earth.json); mapgen makes WL2 maps only";
+}
+
+}  // namespace
+
 int MapgenMain(int argc, char** argv) {
   int64_t seed = 1, regions = 0;
   std::string out;
@@ -920,8 +935,13 @@ int MapgenMain(int argc, char** argv) {
                          kMapgenMaxRegions,
                          "; 0 draws it like the real maps (19..90)"));
   flags.String("out", &out, "FILE", "write the map here (default: stdout)");
+  std::string rules = "wl2";
+  flags.String("rules", &rules, "wl2",
+               "the rule set of the map: wl2 only; WL1 and Dingle play "
+               "their fixed earth maps");
   std::vector<std::string> args;
   if (std::optional<int> exit = flags.Parse(argc, argv, &args)) return *exit;
+  if (std::string err = RulesError(rules); !err.empty()) return flags.Fail(err);
   if (!args.empty()) {
     return flags.Fail("unexpected argument '" + EscapeForTerminal(args[0]) +
                       "'");

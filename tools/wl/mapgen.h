@@ -20,6 +20,8 @@
 //   std::string json = wl::tools::GeneratedMapToJson(*g);
 //
 // On the command line: `warlight mapgen --seed 42 --regions 60 --out m.json`.
+// Maps are for the WL2 rule set: `--rules wl1` or `dingle` is refused (they
+// play their fixed earth maps, game_files.h's EarthMapJson).
 #ifndef WL_TOOLS_WL_MAPGEN_H_
 #define WL_TOOLS_WL_MAPGEN_H_
 

@@ -61,6 +61,7 @@ struct History {
   std::vector<Snapshot> maps;    // one per map line
   std::vector<int> round_start;  // index of each round's first step
   std::string end;               // "player1 won" ...
+  bool no_round0 = false;        // went from its first map to round 1 (WL1)
   const Snapshot& MapAt(size_t step) const { return maps[steps[step].map]; }
 };
 
@@ -173,11 +174,18 @@ constexpr const char* kHistoryNames[3] = {
     "the full history", "player1's history", "player2's history"};
 
 // The line "round n" at lines[i]: round *round + 1 starts, with a step of
-// its own (round 0's start is the game's first step).
+// its own (round 0's start is the game's first step). With `no_draft` a
+// history may go from its first map to "round 1": WL1's replays have no
+// round 0 (wl1 §13.2), so the map after the draft is the page's round 0.
 absl::Status StartRound(std::string_view line, size_t i, int max_rounds,
-                        int* round, History* history) {
+                        bool no_draft, int* round, History* history) {
   int64_t n = -1;
-  if (!ParseInt(line.substr(6), &n) || n != *round + 1) {
+  const bool parsed = ParseInt(line.substr(6), &n);
+  if (parsed && no_draft && *round == -1 && n == 1) {
+    *round = 0;
+    history->no_round0 = true;
+  }
+  if (!parsed || n != *round + 1) {
     return LineError(i, absl::StrCat("expected \"round ", *round + 1,
                                      "\", not ", Quoted(line)));
   }
@@ -214,7 +222,8 @@ absl::Status CheckHistoryStart(const std::vector<std::string_view>& lines,
 
 // Reads one history from lines[*i] on, up to and including its end line.
 absl::Status ParseHistory(const std::vector<std::string_view>& lines,
-                          const Map& map, int h, size_t* i, History* history) {
+                          const Map& map, int h, bool no_draft, size_t* i,
+                          History* history) {
   const int slots = map.RegionIds().back() + 1;
   const int max_rounds = Game(map).MaxRounds();
   int round = -1, events = 0;
@@ -242,7 +251,8 @@ absl::Status ParseHistory(const std::vector<std::string_view>& lines,
       flush();  // otherwise the map after the draft: it starts round 1
     } else if (StartsWith(line, "round ")) {
       flush();
-      if (absl::Status s = StartRound(line, *i, max_rounds, &round, history);
+      if (absl::Status s =
+              StartRound(line, *i, max_rounds, no_draft, &round, history);
           !s.ok()) {
         return s;
       }
@@ -290,8 +300,10 @@ absl::StatusOr<ParsedReplay> ParseReplay(std::string_view text,
     }
     ++i;
   }
+  const bool no_draft = i == 0;  // no candidates line: maybe no round 0
   for (int h = 0; h < 3; ++h) {
-    if (absl::Status s = ParseHistory(lines, map, h, &i, &out.views[h]);
+    if (absl::Status s =
+            ParseHistory(lines, map, h, no_draft, &i, &out.views[h]);
         !s.ok()) {
       return s;
     }
@@ -421,8 +433,9 @@ json::array EncodeDeltas(const History& history, const Map& map) {
 }
 
 // Regions, armies and income per player after each round (0: the draft).
-json::object RoundStats(const History& full, const Map& map) {
-  Game game(map);
+// Dingle: player1's income in round 1 is 3 + bonuses, not 5 (dingle §5).
+json::object RoundStats(const History& full, const Map& map, RuleSet rules) {
+  Game game(map, rules);
   json::array regions[2], armies[2], income[2];
   const int rounds = static_cast<int>(full.round_start.size());
   for (int r = 0; r < rounds; ++r) {
@@ -444,14 +457,38 @@ json::object RoundStats(const History& full, const Map& map) {
     for (int p = 0; p < 2; ++p) {
       regions[p].push_back(count[p]);
       armies[p].push_back(total[p]);
+      const int handicap = rules == RuleSet::kDingle && r == 0 && p == 0;
       income[p].push_back(
-          game.Income(state, p == 0 ? Player::kPlayer1 : Player::kPlayer2));
+          game.Income(state, p == 0 ? Player::kPlayer1 : Player::kPlayer2) -
+          2 * handicap);
     }
   }
   auto pair = [](json::array* a) { return json::array{a[0], a[1]}; };
   return json::object{{"regions", pair(regions)},
                       {"armies", pair(armies)},
                       {"income", pair(income)}};
+}
+
+// The phase a request line starts (0 pick, 1 placement, 2 attack/transfer),
+// or `phase` when it starts none.
+int PhaseAfter(std::string_view sent, int phase) {
+  if (StartsWith(sent, "pick_starting_region")) return 0;
+  if (StartsWith(sent, "go place_armies")) return 1;
+  if (StartsWith(sent, "go attack/transfer")) return 2;
+  return phase;
+}
+
+// One engine message of player p's dump, in its round's list.
+void AddLog(json::array* logs, int p, int phase, const std::string& text) {
+  const bool parse =
+      StartsWith(text, "Parse error:") || text == "Move input is null";
+  logs->push_back(json::array{p + 1, parse ? 0 : 1, phase, text});
+}
+
+json::array LogsArray(std::vector<json::array> logs) {
+  json::array out;
+  for (json::array& a : logs) out.push_back(std::move(a));
+  return out;
 }
 
 // What each bot's dump logged per round (parse errors, time-outs, ...):
@@ -465,20 +502,88 @@ json::array DumpLogs(const std::string dumps[2], int rounds) {
       if (e.kind == DumpEntry::kRound) {
         round = std::clamp(e.number, 0, static_cast<int>(logs.size()) - 1);
       } else if (e.kind == DumpEntry::kSent) {
-        if (StartsWith(e.text, "pick_starting_region")) phase = 0;
-        if (StartsWith(e.text, "go place_armies")) phase = 1;
-        if (StartsWith(e.text, "go attack/transfer")) phase = 2;
+        phase = PhaseAfter(e.text, phase);
       } else if (e.kind == DumpEntry::kLog || e.kind == DumpEntry::kTimeout) {
-        if (e.text.empty()) continue;
-        const bool parse = StartsWith(e.text, "Parse error:") ||
-                           e.text == "Move input is null";
-        logs[round].push_back(json::array{p + 1, parse ? 0 : 1, phase, e.text});
+        if (!e.text.empty()) AddLog(&logs[round], p, phase, e.text);
       }
     }
   }
-  json::array out;
-  for (json::array& a : logs) out.push_back(std::move(a));
-  return out;
+  return LogsArray(std::move(logs));
+}
+
+// WL1's dump (wl1 §13.1) appends the engine's messages without a line
+// break, so a message runs into the next one or into the next line sent.
+constexpr std::string_view kWl1Messages[] = {
+    "Parse error: ", "Move input is null", "Maximum number of moves",
+    "Maximum number of idle moves", "Preferred starting regions input is null"};
+constexpr std::string_view kWl1Heads[] = {
+    "settings ",
+    "setup_map ",
+    "pick_starting_regions ",
+    "update_map",
+    "go ",
+    "opponent_moves",
+    "Round ",
+    "Parse error: ",
+    "Move input is null",
+    "Maximum number",
+    "Preferred starting regions input is null"};
+
+bool StartsWithAny(std::string_view text, const std::string_view* heads,
+                   size_t n) {
+  for (size_t k = 0; k < n; ++k) {
+    if (StartsWith(text, heads[k])) return true;
+  }
+  return false;
+}
+
+// A dump line that starts with a message, cut into its pieces: each message
+// and what follows them (a line sent), in order.
+std::vector<std::string_view> Wl1Pieces(std::string_view line) {
+  std::vector<std::string_view> pieces;
+  size_t start = 0;
+  for (size_t at = 1; at <= line.size(); ++at) {
+    if (at == line.size() ||
+        StartsWithAny(line.substr(at), kWl1Heads, std::size(kWl1Heads))) {
+      pieces.push_back(line.substr(start, at - start));
+      start = at;
+    }
+  }
+  return pieces;
+}
+
+// DumpLogs for WL1's dumps: after a request the bot's answer (and the
+// empty lines before it) is not read as engine text.
+json::array Wl1DumpLogs(const std::string dumps[2], int rounds) {
+  std::vector<json::array> logs(std::max(rounds, 1));
+  const int last = static_cast<int>(logs.size()) - 1;
+  for (int p = 0; p < 2; ++p) {
+    int round = 0, phase = 0;
+    bool answer = false;  // the next non-empty line is the bot's
+    for (std::string_view line : SplitLines(dumps[p])) {
+      const bool message =
+          StartsWithAny(line, kWl1Messages, std::size(kWl1Messages));
+      if (!message && answer) {
+        answer = line.empty();
+        continue;
+      }
+      answer = false;
+      for (std::string_view piece :
+           message ? Wl1Pieces(line) : std::vector<std::string_view>{line}) {
+        int64_t n = 0;
+        if (StartsWithAny(piece, kWl1Messages, std::size(kWl1Messages))) {
+          AddLog(&logs[round], p, phase, std::string(piece));
+        } else if (StartsWith(piece, "Round ") &&
+                   ParseInt(piece.substr(6), &n)) {
+          round = static_cast<int>(std::clamp<int64_t>(n, 0, last));
+        } else if (PhaseAfter(piece, -1) >= 0) {
+          phase = PhaseAfter(piece, phase);
+          answer = true;
+        }
+      }
+    }
+  }
+  return LogsArray(std::move(logs));
 }
 
 // ---------------------------------------------------------------------------
@@ -544,9 +649,11 @@ json::array EncodeViews(const ParsedReplay& replay, const Map& map) {
   return views;
 }
 
-// The page's data (tools/wl/web/replay.js says what each field holds).
+// The page's data (tools/wl/web/replay.js says what each field holds; a
+// WL1 or Dingle page adds "rules", tools/wl/web/rules.js).
 json::object PageData(const ParsedReplay& replay, const Map& map,
-                      const ReplayFiles& files, const json::value& result) {
+                      const ReplayFiles& files, const json::value& result,
+                      RuleSet rules) {
   const History& full = replay.views[0];
   json::array events;
   for (const Step& s : full.steps) {
@@ -554,33 +661,44 @@ json::object PageData(const ParsedReplay& replay, const Map& map,
                                      : json::value(EncodeEvent(s.event)));
   }
   const int rounds = static_cast<int>(full.round_start.size());
-  return json::object{
+  json::object data{
       {"n", map.RegionIds().back()},
       {"views", EncodeViews(replay, map)},
       {"ev", std::move(events)},
       {"end", full.end},
       {"cand", json::value_from(replay.candidates)},
-      {"stats", RoundStats(full, map)},
-      {"logs", DumpLogs(files.dump, rounds)},
+      {"stats", RoundStats(full, map, rules)},
+      {"logs", rules == RuleSet::kWl1 ? Wl1DumpLogs(files.dump, rounds)
+                                      : DumpLogs(files.dump, rounds)},
       {"result", result},
   };
+  if (rules != RuleSet::kWl2) data["rules"] = std::string(RuleSetName(rules));
+  return data;
 }
 
-// Wastelands: more than 2 armies on the initial map (spec section 4).
-std::vector<int> Wastelands(const History& full, const Map& map) {
+// Wastelands: more than 2 armies on the initial map (spec section 4); WL1
+// and Dingle have none (wl1 §0, dingle §0).
+std::vector<int> Wastelands(const History& full, const Map& map,
+                            RuleSet rules) {
   std::vector<int> wastelands;
+  if (rules != RuleSet::kWl2) return wastelands;
   for (int id : map.RegionIds()) {
     if (full.MapAt(0)[id].armies > 2) wastelands.push_back(id);
   }
   return wastelands;
 }
 
-// "Warlight replay: BOT1 vs BOT2" when result.json names the players.
-std::string PageTitle(const json::value& result) {
+// "Warlight replay: BOT1 vs BOT2" when result.json names the players;
+// "Warlight 1 replay", "Dingle's Warlight replay" under the other rules.
+std::string PageTitle(const json::value& result, RuleSet rules) {
+  const std::string what = rules == RuleSet::kWl1 ? "Warlight 1 replay"
+                           : rules == RuleSet::kDingle
+                               ? "Dingle's Warlight replay"
+                               : "Warlight replay";
   const json::object* r = result.if_object();
   const json::value* players = r ? r->if_contains("players") : nullptr;
   if (!players || !players->is_array() || players->as_array().size() != 2) {
-    return "Warlight replay";
+    return what;
   }
   std::string names[2];
   for (int p = 0; p < 2; ++p) {
@@ -590,7 +708,22 @@ std::string PageTitle(const json::value& result) {
     names[p] = bot && bot->is_string() ? std::string(bot->as_string())
                                        : "player" + std::to_string(p + 1);
   }
-  return absl::StrCat("Warlight replay: ", names[0], " vs ", names[1]);
+  return absl::StrCat(what, ": ", names[0], " vs ", names[1]);
+}
+
+// The rule set of the game: files.rules when set, else result.json's
+// "rules", else WL1 for a replay without a round 0 (wl1 §13.2), else WL2.
+RuleSet PageRules(const ReplayFiles& files, const json::value& result,
+                  const ParsedReplay& replay) {
+  if (files.rules) return *files.rules;
+  const json::object* r = result.if_object();
+  const json::value* name = r ? r->if_contains("rules") : nullptr;
+  if (name && name->is_string()) {
+    if (std::optional<RuleSet> rules = ParseRuleSet(name->as_string())) {
+      return *rules;
+    }
+  }
+  return replay.views[0].no_round0 ? RuleSet::kWl1 : RuleSet::kWl2;
 }
 
 // result.json as JSON (null when absent), or an error.
@@ -618,13 +751,19 @@ absl::StatusOr<std::string> ReplayHtmlFromFiles(const ReplayFiles& files) {
   if (!result.ok()) return result.status();
   const json::value map_root = json::parse(files.map_json);  // valid: parsed
   const MapLayout layout = LayoutMap(*map, MapPositions(map_root, *map));
+  const RuleSet rules = PageRules(files, *result, *replay);
   PageParts parts;
-  parts.title = PageTitle(*result);
-  parts.board = MapSvg(*map, layout, Wastelands(replay->views[0], *map));
+  parts.title = PageTitle(*result, rules);
+  parts.board = MapSvg(*map, layout, Wastelands(replay->views[0], *map, rules));
   parts.panel = std::string(web::kWlPanelHtml);
-  parts.data_json = json::serialize(PageData(*replay, *map, files, *result));
+  parts.data_json =
+      json::serialize(PageData(*replay, *map, files, *result, rules));
   parts.css = std::string(web::kWlReplayCss);
+  // WL2 pages stay byte for byte what they were: rules.js only elsewhere.
   parts.js = std::string(web::kWlReplayJs);
+  if (rules != RuleSet::kWl2) {
+    parts.js = std::string(web::kWlRulesJs) + "\n" + parts.js;
+  }
   return ReplayPage(parts);
 }
 

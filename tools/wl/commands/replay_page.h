@@ -7,6 +7,16 @@
 //   files.map_json = ...;   // map.json
 //   absl::StatusOr<std::string> html = ReplayHtmlFromFiles(files);
 //
+// Each rule set's replays (README "The three rule sets"): WL2's (spec
+// section 11: the candidates line, round 0 with the draft); WL1's (wl1
+// §13.2: no candidates, no round 0, the players' views fogged from the first
+// map: the page's round 0 is the map after the draft; WL1's dumps glue the
+// engine's messages to the next line); Dingle's (the WL format written by
+// dingle_engine.h, every view unfogged: the page says so). The rule set
+// comes from ReplayFiles::rules or result.json; a WL2 page is byte for byte
+// the one it was before rule sets (tools/wl/web/rules.js is added only to
+// the others).
+//
 // replay.txt holds three histories (spec section 11); map.json is official
 // JSON, with optional per-region "x","y" positions (any scale, as generated
 // maps carry; without them the regions are placed by map_layout.h);
@@ -36,9 +46,11 @@
 #ifndef WL_TOOLS_WL_COMMANDS_REPLAY_PAGE_H_
 #define WL_TOOLS_WL_COMMANDS_REPLAY_PAGE_H_
 
+#include <optional>
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "rule_set.h"
 
 namespace wl::tools {
 
@@ -48,6 +60,9 @@ struct ReplayFiles {
   std::string map_json;  // map.json
   std::string result;    // result.json (optional)
   std::string dump[2];   // dump_player1.txt, dump_player2.txt (optional)
+  // The rule set, when known otherwise (a recording's meta.json); else
+  // result.json's "rules", else WL1 for a replay without round 0, else WL2.
+  std::optional<RuleSet> rules;
 };
 
 // The page for these files, or InvalidArgument naming the file, line and

@@ -94,6 +94,25 @@ absl::Status ReadReplayMapAndResult(const fs::path& dir,
   } else if (meta) {
     files->result = ResultFromMeta(*meta);
   }
+  if (meta) files->rules = meta->rules;  // WL1's: the map "wl1-earth"
+  return absl::OkStatus();
+}
+
+// The dumps of a folder, when there: dump_playerN.txt, or WL1's recorded
+// dump_playerN.txt.gz.
+absl::Status ReadDumps(const fs::path& dir, ReplayFiles* files) {
+  std::error_code ec;
+  for (int p = 0; p < 2; ++p) {
+    const fs::path path = dir / absl::StrCat("dump_player", p + 1, ".txt");
+    fs::path gz = path;
+    gz += ".gz";
+    absl::StatusOr<std::string> text = fs::exists(path, ec) ? ReadBounded(path)
+                                       : fs::exists(gz, ec)
+                                           ? ReadGzipFile(gz.string())
+                                           : absl::StatusOr<std::string>("");
+    if (!text.ok()) return text.status();
+    files->dump[p] = *std::move(text);
+  }
   return absl::OkStatus();
 }
 
@@ -110,13 +129,7 @@ absl::StatusOr<std::string> ReplayHtml(const std::string& game_dir,
   if (absl::Status s = ReadReplayMapAndResult(dir, maps_dir, &files); !s.ok()) {
     return absl::Status(s.code(), absl::StrCat(game_dir, ": ", s.message()));
   }
-  for (int p = 0; p < 2; ++p) {
-    const fs::path path = dir / absl::StrCat("dump_player", p + 1, ".txt");
-    if (!fs::exists(path, ec)) continue;
-    absl::StatusOr<std::string> text = ReadBounded(path);
-    if (!text.ok()) return text.status();
-    files.dump[p] = *std::move(text);
-  }
+  if (absl::Status s = ReadDumps(dir, &files); !s.ok()) return s;
   absl::StatusOr<std::string> page = ReplayHtmlFromFiles(files);
   if (!page.ok()) {
     return absl::InvalidArgumentError(

@@ -14,6 +14,12 @@
 // does, in maps_dir or GAME_DIR/../../maps) and giving the bots' labels,
 // the seed and the winner. A replay or dump over kMaxReplayBytes (verify.h)
 // is refused before it is read. The page itself: replay_page.h.
+//
+// Every rule set's folders: the rule set is result.json's "rules" (what
+// match and the arena write), or a recording's (meta.json's map
+// "wl1-earth": WL1, with its gzipped dumps, ../shared/wl1/conformance).
+// Dingle's recordings (trace.jsonl, no replay) have no page: play the game
+// again with `warlight match --rules dingle` to watch one.
 #ifndef WL_TOOLS_WL_COMMANDS_VIEW_H_
 #define WL_TOOLS_WL_COMMANDS_VIEW_H_
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
+#include <optional>
 #include <system_error>
 #include <utility>
 
@@ -12,6 +14,7 @@
 #include "wl/bot_process.h"
 #include "wl/builtin_bots.h"
 #include "wl/commands/view.h"
+#include "wl/dingle_engine.h"
 #include "wl/game_files.h"
 #include "wl/in_process_seat.h"
 #include "wl/mapgen.h"
@@ -26,6 +29,14 @@ namespace fs = std::filesystem;
 // The dump line of each request the engine answered for a killed bot.
 constexpr char kSkipping[] =
     "Maximum number (2) of time-outs reached: skipping all moves.";
+
+// Dingle's starting regions (dingle §3): --starts.
+constexpr const char* kStarts[] = {"default", "warlords", "manual"};
+
+bool OfficialTime(const TimeRules& time) {
+  return time.timebank_ms == kTimebankMs &&
+         time.time_per_move_ms == kTimePerMoveMs;
+}
 
 int CountOf(const std::string& text, const std::string& what) {
   int n = 0;
@@ -72,10 +83,12 @@ absl::Status WriteGameFolderWithPage(const std::string& dir,
 }
 
 WlPlayedGame::WlPlayedGame(GameRecord record, std::string map_json,
-                           GameSetup setup)
+                           GameSetup setup, RuleSet rules, std::string starts)
     : record_(std::move(record)),
       map_json_(std::move(map_json)),
-      setup_(std::move(setup)) {
+      setup_(std::move(setup)),
+      rules_(rules),
+      starts_(std::move(starts)) {
   winner = WinnerName(record_.outcome);
   rounds = record_.rounds;
   for (int i = 0; i < 2; ++i)
@@ -84,9 +97,13 @@ WlPlayedGame::WlPlayedGame(GameRecord record, std::string map_json,
 
 absl::Status WlPlayedGame::WriteFiles(const std::string& dir,
                                       const std::string& command) const {
-  const std::string result = ResultJson(
-      record_, setup_.seed, setup_.map.empty() ? "generated" : setup_.map,
-      setup_.seats[0].bot, setup_.seats[1].bot, command);
+  std::string map_name = setup_.map;
+  if (map_name.empty()) {
+    map_name = rules_ == RuleSet::kWl2 ? "generated" : EarthMapName(rules_);
+  }
+  const std::string result =
+      ResultJson(record_, setup_.seed, map_name, setup_.seats[0].bot,
+                 setup_.seats[1].bot, command, rules_, starts_);
   return WriteGameFolderWithPage(dir, record_, map_json_, result);
 }
 
@@ -95,7 +112,24 @@ WlGame::WlGame() : WlGame(MakeBuiltInBot, IsBuiltInBot) {}
 WlGame::WlGame(BotFactory make_bot, InProcessTest in_process)
     : make_bot_(std::move(make_bot)), in_process_(std::move(in_process)) {}
 
+std::string WlGame::Name() const {
+  switch (rules()) {
+    case RuleSet::kWl1:
+      return "warlight1";
+    case RuleSet::kDingle:
+      return "dingle";
+    case RuleSet::kWl2:
+      break;
+  }
+  return "warlight2";
+}
+
 void WlGame::DeclareFlags(Flags& flags) {
+  flags.String("rules", &rules_name_, "wl2|wl1|dingle",
+               "the rule set: Warlight AI Challenge 2 (the default), 1, or "
+               "Adam Dingle's Warlight (README: The three rule sets)");
+  flags.String("starts", &starts_, "default|warlords|manual",
+               "--rules dingle's starting regions (default: 4 random each)");
   flags.Int("regions", &regions_, "N", "regions of generated maps; 0: varied");
   flags.Int("timebank", &time_.timebank_ms, "MS",
             "the time bank; the default is the official one");
@@ -104,8 +138,29 @@ void WlGame::DeclareFlags(Flags& flags) {
 }
 
 std::string WlGame::CheckFlags() const {
+  const std::optional<RuleSet> rules = ParseRuleSet(rules_name_);
+  if (!rules) return "--rules must be wl2, wl1 or dingle";
+  const std::string name(RuleSetName(*rules));
+  if (!starts_.empty() && *rules != RuleSet::kDingle)
+    return "--starts is for --rules dingle (dingle §3), not " + name;
+  if (!starts_.empty() && std::find(std::begin(kStarts), std::end(kStarts),
+                                    starts_) == std::end(kStarts)) {
+    return "--starts must be default, warlords or manual";
+  }
   if (time_.timebank_ms < 1 || time_.time_per_move_ms < 0)
     return "--timebank must be >= 1 and --time-per-move >= 0";
+  if (*rules == RuleSet::kWl1 && !OfficialTime(time_)) {
+    return "--rules wl1 has no time bank: every request waits 2000 ms (wl1 "
+           "§10); no --timebank or --time-per-move";
+  }
+  if (*rules == RuleSet::kDingle && !OfficialTime(time_)) {
+    return "--rules dingle has no time bank: every decision has 60000 ms "
+           "(dingle §11); no --timebank or --time-per-move";
+  }
+  if (*rules != RuleSet::kWl2 && regions_ != 0) {
+    return "--rules " + name + " plays its fixed earth map (" +
+           EarthMapName(*rules) + "): no --regions";
+  }
   if (regions_ != 0 &&
       (regions_ < kMapgenMinRegions || regions_ > kMapgenMaxRegions)) {
     return "--regions must be " + std::to_string(kMapgenMinRegions) + ".." +
@@ -114,15 +169,47 @@ std::string WlGame::CheckFlags() const {
   return "";
 }
 
+std::string WlGame::StartsName() const {
+  return starts_.empty() ? kStarts[0] : starts_;
+}
+
+GameOptions WlGame::Options(bool record_replay) const {
+  GameOptions options;
+  options.rules = rules();
+  options.time = time_;
+  options.record_replay = record_replay;
+  options.warlords = rules() == RuleSet::kDingle && StartsName() == "warlords";
+  options.manual = rules() == RuleSet::kDingle && StartsName() == "manual";
+  return options;
+}
+
 std::vector<GameSetting> WlGame::Settings() const {
-  return {{"--timebank", "timebank_ms", std::to_string(time_.timebank_ms)},
-          {"--time-per-move", "time_per_move_ms",
-           std::to_string(time_.time_per_move_ms)},
-          {"--regions", "regions", std::to_string(regions_)}};
+  const GameSetting rule_set{"--rules", "rules",
+                             std::string(RuleSetName(rules()))};
+  const GameSetting timebank{"--timebank", "timebank_ms",
+                             std::to_string(time_.timebank_ms)};
+  const GameSetting per_move{"--time-per-move", "time_per_move_ms",
+                             std::to_string(time_.time_per_move_ms)};
+  switch (rules()) {
+    case RuleSet::kWl1:
+      return {rule_set};
+    case RuleSet::kDingle:
+      return {rule_set, {"--starts", "starts", StartsName()}};
+    case RuleSet::kWl2:
+      break;
+  }
+  return {
+      timebank, per_move, {"--regions", "regions", std::to_string(regions_)}};
 }
 
 absl::StatusOr<std::vector<std::string>> WlGame::ListMaps(
     const std::string& dir) const {
+  if (rules() != RuleSet::kWl2) {
+    return absl::InvalidArgumentError(
+        "--rules " + std::string(RuleSetName(rules())) +
+        " plays its fixed earth map (" + EarthMapName(rules()) +
+        ", built in): no --maps");
+  }
   return ListMapFiles(dir);
 }
 
@@ -176,6 +263,19 @@ absl::Status StartSeat(const GameSetup& setup, int i, bool in_process,
   return absl::OkStatus();
 }
 
+// One game under options.rules: the WL2/WL1 engine or Dingle's (whose
+// messages name the map's regions).
+GameRecord PlayUnder(const GameOptions& options, const GameMap& map,
+                     int64_t seed, const Seats& seats) {
+  if (options.rules == RuleSet::kDingle) {
+    DingleSettings settings;
+    settings.names = map.names;
+    return PlayDingleGame(map.map, seed, *seats.playing[0], *seats.playing[1],
+                          options, settings);
+  }
+  return PlayGame(map.map, seed, *seats.playing[0], *seats.playing[1], options);
+}
+
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<PlayedGame>> WlGame::Play(
@@ -184,8 +284,8 @@ absl::StatusOr<std::unique_ptr<PlayedGame>> WlGame::Play(
     return absl::InvalidArgumentError("Warlight 2 is played by 2 seats, not " +
                                       std::to_string(setup.seats.size()));
   }
-  absl::StatusOr<GameMap> map =
-      LoadGameMap(setup.map, static_cast<uint64_t>(setup.seed), regions_);
+  absl::StatusOr<GameMap> map = LoadRulesMap(
+      rules(), setup.map, static_cast<uint64_t>(setup.seed), regions_);
   if (!map.ok()) return map.status();
   Seats seats;
   for (int i = 0; i < 2; ++i) {
@@ -194,25 +294,29 @@ absl::StatusOr<std::unique_ptr<PlayedGame>> WlGame::Play(
     absl::Status started = StartSeat(setup, i, in_process, make_bot_, &seats);
     if (!started.ok()) return started;
   }
-  GameRecord record = PlayGame(map->map, setup.seed, *seats.playing[0],
-                               *seats.playing[1], time_, setup.keep_files);
+  GameRecord record =
+      PlayUnder(Options(setup.keep_files), *map, setup.seed, seats);
   for (int i = 0; i < 2; ++i) {
     const std::string& path = setup.seats[i].stderr_path;
     if (!seats.in_process[i] || path.empty()) continue;
     absl::Status s = WriteFileAtomically(path, seats.in_process[i]->log());
     if (!s.ok()) return s;
   }
-  return std::make_unique<WlPlayedGame>(std::move(record), std::move(map->json),
-                                        setup);
+  return std::make_unique<WlPlayedGame>(
+      std::move(record), std::move(map->json), setup, rules(),
+      rules() == RuleSet::kDingle ? StartsName() : "");
 }
 
 int64_t WlGame::TimeAvailableMs(int64_t requests) const {
+  if (rules() == RuleSet::kWl1) return kWl1RequestMs * requests;
+  if (rules() == RuleSet::kDingle) {
+    return DingleSettings().timeout_ms * requests;
+  }
   return ::wl::tools::TimeAvailableMs(time_, requests);
 }
 
 bool WlGame::OfficialRules() const {
-  return time_.timebank_ms == kTimebankMs &&
-         time_.time_per_move_ms == kTimePerMoveMs;
+  return rules() != RuleSet::kWl2 || OfficialTime(time_);
 }
 
 std::vector<std::string> WlGame::RequestKinds() const {

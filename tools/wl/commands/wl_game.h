@@ -1,9 +1,19 @@
-// wl_game.h: Warlight 2 as a Game (common/game.h), for the shared arena,
-// profile and bench: its flags (--timebank, --time-per-move, --regions),
-// its maps (official JSON files, or generated from the game's seed), its
-// bots (bots/ folders in process through the registry, or any command as
-// a process) and its game folders (dumps, replay, map.json, result.json,
-// replay.html).
+// wl_game.h: the Warlight family as a Game (common/game.h), for the shared
+// arena, profile and bench: its flags (--rules wl2|wl1|dingle, --starts
+// for Dingle, --timebank, --time-per-move, --regions), its maps (official
+// JSON files, or generated from the game's seed; WL1 and Dingle play their
+// built-in earth map), its bots (bots/ folders in process through the
+// registry, or any command as a process) and its game folders (dumps,
+// replay, map.json, result.json, replay.html; Dingle's trace.jsonl).
+//
+// Which flags go together (CheckFlags, one line each otherwise):
+//   wl2     --timebank, --time-per-move, --regions; --maps or generated maps
+//   wl1     none of them: 2000 ms per request, no bank (wl1 §10), and its
+//           fixed earth map (wl1 §2): no --regions, no --maps
+//   dingle  --starts default|warlords|manual (dingle §3); 60000 ms per
+//           decision, no bank (dingle §11): no --timebank or
+//           --time-per-move; its fixed earth map (dingle §2): no
+//           --regions, no --maps
 //
 //   WlGame game;                        // bots/ folders in process
 //   Flags flags("arena", "BOT BOT...", "...");
@@ -25,6 +35,7 @@
 
 #include "bot.h"
 #include "common/game.h"
+#include "rule_set.h"
 #include "wl/engine.h"
 
 namespace wl::tools {
@@ -33,10 +44,13 @@ namespace wl::tools {
 // on (PlayedGame's fields hold what the shared tools keep of it).
 class WlPlayedGame : public PlayedGame {
  public:
-  WlPlayedGame(GameRecord record, std::string map_json, GameSetup setup);
+  // `starts`: Dingle's (--starts), "" for the other rule sets.
+  WlPlayedGame(GameRecord record, std::string map_json, GameSetup setup,
+               RuleSet rules = RuleSet::kWl2, std::string starts = "");
 
   // Dumps, replay.txt, map.json, result.json, replay.html (when the replay
-  // was recorded). result.json names a map file, or "generated".
+  // was recorded). result.json names a map file, "generated" or the rule
+  // set's earth map ("wl1-earth"), and the rule set.
   absl::Status WriteFiles(const std::string& dir,
                           const std::string& command) const override;
   // The replay's text (its three histories, spec section 11).
@@ -49,6 +63,8 @@ class WlPlayedGame : public PlayedGame {
   GameRecord record_;
   std::string map_json_;
   GameSetup setup_;
+  RuleSet rules_;
+  std::string starts_;
 };
 
 // WriteGameFolder (game_files.h) plus replay.html, the page to watch the
@@ -70,10 +86,15 @@ class WlGame : public Game {
   // `in_process` says which bots `make_bot` makes.
   WlGame(BotFactory make_bot, InProcessTest in_process);
 
-  std::string Name() const override { return "warlight2"; }
+  // "warlight2", "warlight1", "dingle".
+  std::string Name() const override;
   void DeclareFlags(Flags& flags) override;
   std::string CheckFlags() const override;
+  // WL2: --timebank, --time-per-move, --regions, as before rule sets (so
+  // the results files of WL2 runs stay resumable); WL1: --rules; Dingle:
+  // --rules, --starts.
   std::vector<GameSetting> Settings() const override;
+  // WL1 and Dingle: an error (they play their earth map).
   absl::StatusOr<std::vector<std::string>> ListMaps(
       const std::string& dir) const override;
   bool PlaysInProcess(const std::string& bot) const override;
@@ -83,9 +104,10 @@ class WlGame : public Game {
   absl::StatusOr<std::unique_ptr<PlayedGame>> Play(
       const GameSetup& setup) const override;
   // Spec section 9: the first bank, then at most min(time per move, bank)
-  // more per request.
+  // more per request; WL1: 2000 ms per request (wl1 §10.1); Dingle: 60000
+  // ms per decision (dingle §11).
   int64_t TimeAvailableMs(int64_t requests) const override;
-  // The official time bank and time per move.
+  // The official time bank and time per move; WL1 and Dingle always.
   bool OfficialRules() const override;
   // "pick", "place", "attack" (timing_seat.h).
   std::vector<std::string> RequestKinds() const override;
@@ -96,10 +118,27 @@ class WlGame : public Game {
   void set_time(const TimeRules& time) { time_ = time; }
   int64_t regions() const { return regions_; }
   void set_regions(int64_t regions) { regions_ = regions; }
+  // The rule set (--rules; WL2 until CheckFlags accepted the name) and
+  // Dingle's starts (--starts).
+  RuleSet rules() const {
+    return ParseRuleSet(rules_name_).value_or(RuleSet::kWl2);
+  }
+  void set_rules(RuleSet rules) {
+    rules_name_ = std::string(RuleSetName(rules));
+  }
+  // "default", "warlords" or "manual" (dingle §3).
+  void set_starts(const std::string& starts) { starts_ = starts; }
+  // How a game is played under the flags (engine.h).
+  GameOptions Options(bool record_replay) const;
 
  private:
+  // --starts as given, "" when not; Dingle's starts ("default" when none).
+  std::string StartsName() const;
+
   TimeRules time_;
   int64_t regions_ = 0;
+  std::string rules_name_ = "wl2";  // --rules as given
+  std::string starts_;
   BotFactory make_bot_;
   InProcessTest in_process_;
 };

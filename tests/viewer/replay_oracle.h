@@ -1,0 +1,181 @@
+// replay_oracle.h: the viewer tests' own reading of replay.txt, and the
+// check that a page's data decodes, view by view and step by step, to
+// exactly its states and events (as replay.js decodes it). Any rule set's
+// replay: WL2's round 0 with the draft, or WL1's first map before "round 1"
+// (wl1 §13.2), which the page shows as its round 0.
+//
+//   ExpectPageMatchesReplay(page_html, replay_txt, "g000");
+#ifndef WL_TESTS_VIEWER_REPLAY_ORACLE_H_
+#define WL_TESTS_VIEWER_REPLAY_ORACLE_H_
+
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "boost/json.hpp"
+#include "gtest/gtest.h"
+
+namespace wl::tools::oracle {
+
+namespace json = boost::json;
+
+// ---------------------------------------------------------------------------
+// The test's own reading of replay.txt: per history, per round, the regions
+// as a page must show them at each step (step 0: the start of the round; k:
+// after the round's k-th event line) and the event lines.
+
+struct Shown {
+  std::string owner, armies;  // armies "" when unknown
+  bool operator==(const Shown& o) const {
+    return owner == o.owner && armies == o.armies;
+  }
+};
+using Regions = std::map<int, Shown>;
+
+struct OracleRound {
+  std::vector<Regions> states;      // states[k]
+  std::vector<std::string> events;  // events[k - 1]
+};
+using Oracle = std::vector<OracleRound>;  // by round
+
+inline std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+inline Regions ParseMapLine(const std::string& line) {
+  Regions regions;
+  std::istringstream in(line.substr(4));
+  for (std::string token; in >> token;) {
+    size_t a = token.find(';'), b = token.rfind(';');
+    std::string owner = token.substr(a + 1, b - a - 1);
+    regions[std::stoi(token.substr(0, a))] = {
+        owner, owner == "unknown" ? "" : token.substr(b + 1)};
+  }
+  return regions;
+}
+
+inline std::vector<Oracle> ReadHistories(const std::string& replay) {
+  std::vector<Oracle> histories(1);
+  Regions current;
+  bool pending = false;
+  for (const std::string& line : Lines(replay)) {
+    Oracle& h = histories.back();
+    if (line.rfind("map", 0) == 0) {
+      current = ParseMapLine(line);
+      if (pending) h.back().states.push_back(current);
+      pending = false;
+    } else if (line.rfind("round ", 0) == 0) {
+      // WL1: the first map, then "round 1": the page's round 0 is that map.
+      if (h.empty() && line == "round 1") h.push_back({{current}, {}});
+      h.push_back({{current}, {}});
+    } else if (line == "player1 won" || line == "player2 won" ||
+               line == "Nobody won") {
+      histories.emplace_back();
+    } else if (line.rfind("player", 0) == 0) {
+      h.back().events.push_back(line);
+      pending = true;
+    }  // else the draft candidates line
+  }
+  histories.pop_back();
+  return histories;
+}
+
+// ---------------------------------------------------------------------------
+// The page's data, decoded as its script does.
+
+inline json::value PageData(const std::string& page) {
+  const std::string open =
+      "<script type=\"application/json\" id=\"replay-data\">";
+  size_t start = page.find(open);
+  EXPECT_NE(start, std::string::npos);
+  if (start == std::string::npos) return nullptr;
+  start += open.size();
+  size_t end = page.find("</script>", start);
+  return json::parse(page.substr(start, end - start));
+}
+
+inline std::string EventText(const json::value& e) {
+  const json::array& a = e.as_array();
+  std::string text = "player" + std::to_string(a[0].as_int64()) + " ";
+  auto num = [&](int k) { return std::to_string(a[k].as_int64()); };
+  switch (a[1].as_int64()) {
+    case 0:
+      return text + "place_armies " + num(2) + " " + num(3);
+    case 1:
+      return text + "attack/transfer " + num(2) + " " + num(3) + " " + num(4);
+    case 2:
+      return text + "illegal_move " + std::string(a[2].as_string());
+    default:
+      return text + std::string(a[2].as_string());
+  }
+}
+
+// Checks every state and event of every view of the page against replay.txt.
+inline void ExpectPageMatchesReplay(const std::string& page,
+                                    const std::string& replay,
+                                    const std::string& what) {
+  const std::vector<Oracle> histories = ReadHistories(replay);
+  ASSERT_EQ(histories.size(), 3u) << what;
+  const json::value data = PageData(page);
+  const json::array& views = data.at("views").as_array();
+  const json::array& full_events = data.at("ev").as_array();
+  ASSERT_EQ(views.size(), 3u) << what;
+  const char* const kOwners[] = {"neutral", "player1", "player2", "unknown"};
+  for (int v = 0; v < 3; ++v) {
+    const json::object& view = views[v].as_object();
+    const json::array& rs = view.at("rs").as_array();
+    const json::array& d = view.at("d").as_array();
+    const Oracle& oracle = histories[v];
+    ASSERT_EQ(rs.size(), oracle.size()) << what << " view " << v;
+    std::map<int, int64_t> state;
+    size_t checked = 0;
+    int64_t f = 0;  // the full view's step, stored as differences
+    for (size_t i = 0; i < d.size(); ++i) {
+      const json::array& delta = d[i].as_array();
+      for (size_t k = 0; k + 1 < delta.size(); k += 2) {
+        state[static_cast<int>(delta[k].as_int64())] = delta[k + 1].as_int64();
+      }
+      // Which round and step of the oracle this is.
+      size_t r = 0;
+      while (r + 1 < rs.size() &&
+             static_cast<size_t>(rs[r + 1].as_int64()) <= i)
+        ++r;
+      const size_t k = i - static_cast<size_t>(rs[r].as_int64());
+      f = v == 0 ? static_cast<int64_t>(i)
+                 : f + view.at("f").as_array()[i].as_int64();
+      ASSERT_LT(k, oracle[r].states.size())
+          << what << " view " << v << " round " << r;
+      Regions shown;
+      for (auto [id, packed] : state) {
+        const std::string owner = kOwners[packed % 4];
+        shown[id] = {owner,
+                     owner == "unknown" ? "" : std::to_string(packed / 4)};
+      }
+      ASSERT_EQ(shown, oracle[r].states[k])
+          << what << " view " << v << " round " << r << " step " << k;
+      if (k > 0) {
+        const json::value* own = nullptr;
+        if (const json::value* e = view.if_contains("e")) {
+          own = e->as_object().if_contains(std::to_string(i));
+        }
+
+        ASSERT_LT(static_cast<size_t>(f), full_events.size());
+        ASSERT_EQ(EventText(own ? *own : full_events[f]),
+                  oracle[r].events[k - 1])
+            << what << " view " << v << " round " << r << " step " << k;
+      }
+      ++checked;
+    }
+    size_t expected = 0;
+    for (const OracleRound& round : oracle) expected += round.states.size();
+    EXPECT_EQ(checked, expected) << what << " view " << v;
+  }
+}
+
+}  // namespace wl::tools::oracle
+
+#endif  // WL_TESTS_VIEWER_REPLAY_ORACLE_H_
