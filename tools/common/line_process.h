@@ -30,8 +30,9 @@
 //    nothing. elapsed_ms: from the request (Ask) or the call (ReadNext) to
 //    the moment the line was taken, or the time waited.
 //  * Once the bot's main process has ended, a read returns timed_out at
-//    once, even with lines queued (wl1 §9.1); after stdout closed, when no
-//    complete line is queued. After Kill() likewise, elapsed 0.
+//    once, even with lines queued (wl1 §9.1, the official rule, kept over
+//    §15's wish to read them); after stdout closed, when no complete line
+//    is queued. After Kill() likewise, elapsed 0.
 //  * Bounded memory without losing a line: while kMaxUnreadBytes or more
 //    are unread, stdout is not read (the bot blocks in its writes, as
 //    with any full pipe) until reads make room. So a line longer than

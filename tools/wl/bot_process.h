@@ -36,6 +36,9 @@
 //    next without sending; no cap, no filter; a read waits at most its
 //    time and answers timed_out at once when the process has ended. A
 //    time-out never kills the bot (the engine stops asking, wl1 §10.2).
+//    Lines are written to the bot at once, where the official engine
+//    flushed them when it began to read (wl1 §10.3): the same lines, in
+//    the same order, only sooner.
 //
 //   auto wl1_bot = wl::tools::BotProcess::Start(
 //       "./mybot", options, wl::tools::AnswerQueue(RuleSet::kWl1));
