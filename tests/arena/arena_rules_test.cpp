@@ -171,5 +171,38 @@ TEST(ArenaRulesTest, ResultsOfAnotherRuleSetAreNeverResumed) {
   }
 }
 
+// Short arenas of the built-in bots under WL1 and Dingle rules: their
+// results files carry the rule set (and starts), resume under the same
+// flags, and are refused under any other.
+TEST(ArenaRulesTest, ShortArenasUnderWl1AndDingleResumeOnlyUnderTheirRules) {
+  ArenaCli cli("rules_short");
+  const std::vector<std::pair<std::string, std::string>> runs = {
+      {"--rules wl1", "\"rules\":\"wl1\""},
+      {"--rules dingle", "\"starts\":\"default\""},
+      {"--rules dingle --starts warlords", "\"starts\":\"warlords\""}};
+  for (size_t k = 0; k < runs.size(); ++k) {
+    const std::string results = cli.Path("r" + std::to_string(k) + ".jsonl");
+    const std::string bots = "random greedy --jobs 2 --results " + results;
+    CliRun run = cli.Run(bots + " --games 2 " + runs[k].first);
+    ASSERT_EQ(run.status, 0) << runs[k].first << ": " << run.err;
+    EXPECT_NE(run.out.find("random vs greedy"), std::string::npos);
+    const std::string text = ReadFileToString(results).value_or("");
+    EXPECT_NE(text.substr(0, text.find('\n')).find(runs[k].second),
+              std::string::npos)
+        << text;
+    CliRun more = cli.Run(bots + " --games 4 " + runs[k].first);
+    EXPECT_EQ(more.status, 0) << more.err;
+    EXPECT_NE(more.err.find("(2 games were already in"), std::string::npos)
+        << more.err;
+    for (size_t other = 0; other < runs.size(); ++other) {
+      if (other == k) continue;
+      CliRun refused = cli.Run(bots + " --games 4 " + runs[other].first);
+      EXPECT_EQ(refused.status, 2)
+          << runs[k].first << " then " << runs[other].first;
+      EXPECT_EQ(Lines(refused.err), 1) << refused.err;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace wl::tools

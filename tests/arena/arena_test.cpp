@@ -183,32 +183,51 @@ TEST(ArenaTest, ShardsSplitTheScheduleAndMergeGivesTheWholeTable) {
   fs::remove_all(dir);
 }
 
-TEST(ArenaTest, InProcessAndProcessPlayGiveTheSameGames) {
-  fs::path dir = TempDir("modes");
+// Each game's winner, rounds and illegal moves by key, of a results file.
+std::map<std::string, std::string> Outcomes(const fs::path& results) {
+  std::map<std::string, std::string> outcomes;
+  for (const ArenaResult& r : ReadResults(results)) {
+    outcomes[r.key] = r.winner + "/" + std::to_string(r.rounds) + "/" +
+                      std::to_string(r.illegal_moves[0]) + "/" +
+                      std::to_string(r.illegal_moves[1]);
+  }
+  return outcomes;
+}
+
+// The arena with `flags` plays the same 8 games in process and through
+// processes (the bots of bots/ built as programs).
+void ExpectInProcessEqualsProcesses(const std::string& name,
+                                    const std::string& flags) {
+  fs::path dir = TempDir(name);
   std::string common =
-      " arena random starter --games 8 --regions 24 --seed 21 --jobs 2";
+      " arena random starter --games 8 --seed 21 --jobs 2" + flags;
   ASSERT_EQ(std::system((Warlight() + common + " --results " +
                          (dir / "in").string() + " > /dev/null 2>&1")
                             .c_str()),
-            0);
+            0)
+      << flags;
   ASSERT_EQ(std::system((Warlight() + common + " --processes --results " +
                          (dir / "out").string() + " > /dev/null 2>&1")
                             .c_str()),
-            0);
-  std::map<std::string, std::string> in, out;
-  for (const ArenaResult& r : ReadResults(dir / "in")) {
-    in[r.key] = r.winner + "/" + std::to_string(r.rounds) + "/" +
-                std::to_string(r.illegal_moves[0]) + "/" +
-                std::to_string(r.illegal_moves[1]);
-  }
-  for (const ArenaResult& r : ReadResults(dir / "out")) {
-    out[r.key] = r.winner + "/" + std::to_string(r.rounds) + "/" +
-                 std::to_string(r.illegal_moves[0]) + "/" +
-                 std::to_string(r.illegal_moves[1]);
-  }
-  EXPECT_EQ(in.size(), 8u);
-  EXPECT_EQ(in, out);
+            0)
+      << flags;
+  const std::map<std::string, std::string> in = Outcomes(dir / "in");
+  EXPECT_EQ(in.size(), 8u) << flags;
+  EXPECT_EQ(in, Outcomes(dir / "out")) << flags;
   fs::remove_all(dir);
+}
+
+TEST(ArenaTest, InProcessAndProcessPlayGiveTheSameGames) {
+  ExpectInProcessEqualsProcesses("modes", " --regions 24");
+}
+
+// WL1 through processes reads answers as a FIFO of lines (wl1 §9.1);
+// Dingle's process bots speak the extended protocol (dingle_engine.h).
+TEST(ArenaTest, InProcessAndProcessPlayGiveTheSameGamesUnderEachRuleSet) {
+  ExpectInProcessEqualsProcesses("modes_wl1", " --rules wl1");
+  ExpectInProcessEqualsProcesses("modes_dingle", " --rules dingle");
+  ExpectInProcessEqualsProcesses("modes_manual",
+                                 " --rules dingle --starts manual");
 }
 
 }  // namespace

@@ -236,9 +236,11 @@ std::string WlGame::BotIdentity(const std::string& bot, bool in_process) const {
 namespace {
 
 // Starts seat `i` of `setup` into *seats: in process when the game can,
-// else as a process; wrapped in a TimingSeat when asked.
+// else as a process reading answers as `rules` does (WL1's FIFO); wrapped
+// in a TimingSeat when asked.
 absl::Status StartSeat(const GameSetup& setup, int i, bool in_process,
-                       const WlGame::BotFactory& make_bot, Seats* seats) {
+                       RuleSet rules, const WlGame::BotFactory& make_bot,
+                       Seats* seats) {
   const SeatSetup& s = setup.seats[i];
   if (in_process) {
     const int64_t log_cap = s.stderr_path.empty() ? 0 : s.stderr_cap;
@@ -250,8 +252,8 @@ absl::Status StartSeat(const GameSetup& setup, int i, bool in_process,
     BotProcessOptions options;
     options.stderr_cap_bytes = s.stderr_cap;
     options.stderr_path = s.stderr_path;
-    absl::StatusOr<std::unique_ptr<BotProcess>> process =
-        BotProcess::Start(BotCommand(s.bot, s.seed), options);
+    absl::StatusOr<std::unique_ptr<BotProcess>> process = BotProcess::Start(
+        BotCommand(s.bot, s.seed), options, AnswerQueue(rules));
     if (!process.ok()) return process.status();
     seats->owned[i] = *std::move(process);
   }
@@ -291,7 +293,8 @@ absl::StatusOr<std::unique_ptr<PlayedGame>> WlGame::Play(
   for (int i = 0; i < 2; ++i) {
     const bool in_process =
         !setup.force_processes && PlaysInProcess(setup.seats[i].bot);
-    absl::Status started = StartSeat(setup, i, in_process, make_bot_, &seats);
+    absl::Status started =
+        StartSeat(setup, i, in_process, rules(), make_bot_, &seats);
     if (!started.ok()) return started;
   }
   GameRecord record =
