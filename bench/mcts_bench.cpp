@@ -4,7 +4,11 @@
 // search, the fast policy's turn, and a whole timed decision. Positions:
 // round 8 of fast-policy games on the official example map (64 regions)
 // and on the largest real map (90 regions) of ../shared/maps (or
-// $WL_SHARED); without them the cases are skipped with a message.
+// $WL_SHARED); without them the cases are skipped with a message. Under
+// the other rule sets, on their earth maps (built into the tools): WL1
+// (wl1, the same search with WL1's combat) and Dingle (dingle: the
+// sequential search of mcts_search.h on Dingle's rules core, the map read
+// by the harness's Dingle loader).
 //
 //   build/bench/wl_bench --benchmark_filter=Mcts
 #include <chrono>
@@ -19,11 +23,14 @@
 #include "bots/mcts/mcts_bot.h"
 #include "bots/mcts/mcts_policy.h"
 #include "bots/mcts/mcts_search.h"
+#include "dingle.h"
 #include "engine_lines.h"
 #include "protocol.h"
 #include "random_play.h"
 #include "rules.h"
 #include "view.h"
+#include "wl/dingle_engine.h"
+#include "wl/game_files.h"
 #include "wl/map_json.h"
 
 namespace {
@@ -40,8 +47,102 @@ struct Fixture {
   wl::View view;
 };
 
+// WL1's View of player1 at `s` (WL1 is known by its pick request, wl1
+// §3): ViewOfPosition's lines with the request's constant 2000.
+wl::View Wl1ViewOf(const wl::Game& game, const wl::State& s) {
+  wl::View view;
+  std::vector<std::string> lines = {"settings your_bot player1",
+                                    "settings opponent_bot player2"};
+  for (std::string& l : wl::SetupMapLines(game.GetMap())) lines.push_back(l);
+  wl::JavaRandom g1(1);
+  lines.push_back("pick_starting_regions 2000" +
+                  wl::JoinIds(wl::Wl1Candidates(game, g1)));
+  std::vector<int> order;
+  lines.push_back("settings starting_armies " +
+                  std::to_string(game.Income(s, wl::Player::kPlayer1)));
+  lines.push_back(wl::UpdateMapLine(game, s, wl::Player::kPlayer1, order));
+  lines.push_back("opponent_moves");
+  lines.push_back("go place_armies 2000");
+  for (const std::string& l : lines) view.Apply(wl::Parse(l));
+  return view;
+}
+
+// Dingle's View of the player to move at `pos` (dingle_engine.h's lines:
+// no fog, the income with player 1's round-1 handicap).
+wl::View DingleViewOf(const wl::Game& game, const wl::dingle::Position& pos) {
+  wl::View view;
+  const wl::Player me = pos.turn;
+  std::vector<std::string> lines = {
+      "settings rule_set dingle",
+      "settings your_bot " + std::string(wl::PlayerName(me)),
+      "settings opponent_bot " + std::string(wl::PlayerName(wl::Opponent(me))),
+      "settings max_rounds " + std::to_string(pos.max_rounds)};
+  for (std::string& l : wl::SetupMapLines(game.GetMap())) lines.push_back(l);
+  lines.push_back("settings starting_armies " +
+                  std::to_string(wl::dingle::Income(game, pos)));
+  std::string update = "update_map";
+  for (int r : game.GetMap().RegionIds()) {
+    update += ' ' + std::to_string(r) + ' ' +
+              std::string(wl::PlayerName(pos.state.Owner(r))) + ' ' +
+              std::to_string(pos.state.armies[r]);
+  }
+  // The View counts its update_map lines as rounds.
+  for (int round = 1; round <= pos.round; ++round) lines.push_back(update);
+  lines.push_back("opponent_moves");
+  lines.push_back("go place_armies 60000");
+  for (const std::string& l : lines) view.Apply(wl::Parse(l));
+  return view;
+}
+
+// Round 8 of a game the fast policy plays for both sides under WL1 or
+// Dingle on the rule set's earth map.
+std::unique_ptr<Fixture> EarthFixture(wl::RuleSet rules) {
+  auto f = std::make_unique<Fixture>();
+  const std::string_view json = wl::tools::EarthMapJson(rules);
+  wl::Map map = rules == wl::RuleSet::kDingle
+                    ? wl::tools::ParseDingleMapJson(json)->map
+                    : *wl::tools::ParseMapJson(json);
+  f->game = std::make_unique<wl::Game>(map, rules);
+  f->info = std::make_unique<mcts::MapInfo>(*f->game);
+  for (uint64_t seed = 1;; ++seed) {
+    wl::FastRandom rng(seed);
+    if (rules == wl::RuleSet::kDingle) {
+      wl::dingle::Setup setup = wl::dingle::SetUp(*f->game, rng);
+      wl::dingle::Position& pos = setup.position;
+      mcts::DingleScratch scratch;
+      while (!pos.Over() && pos.round < 8) {
+        mcts::DingleTurn(*f->info, pos, mcts::PolicyParams(), rng,
+                         wl::CombatMode::kOfficial, scratch);
+      }
+      if (pos.Over()) continue;
+      f->state = pos.state;
+      f->view = DingleViewOf(*f->game, pos);
+      return f;
+    }
+    wl::State s = wl::RandomStart(*f->game, rng);
+    wl::Outcome o = wl::Outcome::kOngoing;
+    for (int round = 1; round < 8 && o == wl::Outcome::kOngoing; ++round) {
+      wl::MoveQueue place[2], attack[2];
+      mcts::PlayoutRound(*f->info, s, rng, place, attack);
+      o = wl::RoundOutcome(s, round, f->game->MaxRounds());
+    }
+    if (o != wl::Outcome::kOngoing) continue;
+    f->state = s;
+    f->view = Wl1ViewOf(*f->game, s);
+    return f;
+  }
+}
+
 const Fixture* LoadFixture(const std::string& which) {
-  static std::unique_ptr<Fixture> example, largest;
+  static std::unique_ptr<Fixture> example, largest, wl1, dingle;
+  if (which == "wl1" || which == "dingle") {
+    std::unique_ptr<Fixture>& slot = which == "wl1" ? wl1 : dingle;
+    if (!slot) {
+      slot = EarthFixture(which == "wl1" ? wl::RuleSet::kWl1
+                                         : wl::RuleSet::kDingle);
+    }
+    return slot.get();
+  }
   std::unique_ptr<Fixture>& slot = which == "example" ? example : largest;
   if (slot) return slot.get();
   const std::string path = wl::bench::MapPath(which);
@@ -108,6 +209,8 @@ BENCHMARK_CAPTURE(BM_MctsIterations, example_no_playout, std::string("example"),
                   0);
 BENCHMARK_CAPTURE(BM_MctsIterations, largest_no_playout, std::string("largest"),
                   0);
+BENCHMARK_CAPTURE(BM_MctsIterations, wl1, std::string("wl1"), 3);
+BENCHMARK_CAPTURE(BM_MctsIterations, dingle, std::string("dingle"), 3);
 
 // One turn of the fast policy for one player (the playouts' unit of work).
 void BM_MctsPolicyTurn(benchmark::State& state, const std::string& which) {
@@ -155,6 +258,12 @@ BENCHMARK_CAPTURE(BM_MctsDecision100ms, example, std::string("example"))
     ->Unit(benchmark::kMillisecond)
     ->Iterations(5);
 BENCHMARK_CAPTURE(BM_MctsDecision100ms, largest, std::string("largest"))
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(5);
+BENCHMARK_CAPTURE(BM_MctsDecision100ms, wl1, std::string("wl1"))
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(5);
+BENCHMARK_CAPTURE(BM_MctsDecision100ms, dingle, std::string("dingle"))
     ->Unit(benchmark::kMillisecond)
     ->Iterations(5);
 

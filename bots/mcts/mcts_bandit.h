@@ -23,24 +23,29 @@ struct ArmStat {
   double Mean() const { return visits ? sum / visits : 0; }
 };
 
-// UCB1 with the given exploration constant; unvisited arms first, in order.
-// `total`: the iterations so far, this one included.
-inline int SelectUcb(const std::vector<ArmStat>& arms, int total,
+// UCB1 with the given exploration constant over arms[0..count); unvisited
+// arms first, in order. `total`: the iterations so far, this one included.
+inline int SelectUcb(const ArmStat* arms, int count, int total,
                      double exploration) {
   const double log_total = std::log(static_cast<double>(total));
   int best = 0;
   double best_score = -1;
-  for (size_t i = 0; i < arms.size(); ++i) {
+  for (int i = 0; i < count; ++i) {
     const ArmStat& a = arms[i];
-    if (a.visits == 0) return static_cast<int>(i);
+    if (a.visits == 0) return i;
     const double score =
         a.Mean() + exploration * std::sqrt(log_total / a.visits);
     if (score > best_score) {
       best_score = score;
-      best = static_cast<int>(i);
+      best = i;
     }
   }
   return best;
+}
+inline int SelectUcb(const std::vector<ArmStat>& arms, int total,
+                     double exploration) {
+  return SelectUcb(arms.data(), static_cast<int>(arms.size()), total,
+                   exploration);
 }
 
 // The most visited arm, then the best mean, then the first.

@@ -8,7 +8,12 @@
 //
 //   - The rule set: the rules core of the search is the game's
 //     (View::Rules()); under WL1 attacks take with probability
-//     mcts::kWl1TakeProbability, as no attack is sure (wl1 §7).
+//     mcts::kWl1TakeProbability, as no attack is sure (wl1 §7). Under
+//     Dingle's rules (no fog, sequential turns, dingle §4) the search is
+//     our turn against the opponent's reply on Dingle's rules core
+//     (mcts_search.h), and every order passes Dingle's up-front
+//     validation (dingle §7: at most armies - 1 out of a region, each pair
+//     once).
 //   - WL1's draft: the greedy bot's six preferences (PickStartingRegions).
 //   - The draft: searched on its own (mcts_draft.h: flat UCB over our
 //     pick, the rest of the draft and a few rounds simulated), within the

@@ -17,6 +17,9 @@
 //                  place, attack);                  // both legal at queue time
 //   double v = mcts::Evaluate(info, state, wl::Player::kPlayer1, 6.0);
 //   mcts::PlayoutRound(info, state, rng, place2, attack2);  // both sides
+//   // Dingle (dingle §4): one player's turn on a dingle::Position.
+//   mcts::DingleTurn(info, position, mcts::PolicyParams(), rng,
+//                    wl::CombatMode::kOfficial, scratch);
 #ifndef MCTS_POLICY_H_
 #define MCTS_POLICY_H_
 
@@ -28,6 +31,7 @@
 
 #include "attack_odds.h"
 #include "combat.h"
+#include "dingle.h"
 #include "java_random.h"
 #include "map.h"
 #include "orders.h"
@@ -638,6 +642,46 @@ void PlayoutRound(const MapInfo& info, wl::State& s, Rng& rng,
   wl::ExecutePlacements(s, place[0], place[1]);
   wl::ExecuteAttacks(s, attack[0], attack[1], rng, wl::IgnoreEvents(),
                      wl::CombatMode::kOfficial, info.game().Rules());
+}
+
+// Setting `w` under Dingle's sequential turns (dingle §4): the opponent
+// places only in its own turn, so nothing arrives where we attack.
+inline PolicyParams ForDingle(PolicyParams w) {
+  w.deploy_share = 0;
+  return w;
+}
+
+// Room for one turn of DingleTurn (nothing is allocated in a search).
+struct DingleScratch {
+  wl::MoveQueue place, attack;
+  wl::Move orders[wl::kMaxQueuedMoves];
+};
+
+// One turn of the fast policy with setting `w` under Dingle's rules
+// (dingle §4): the player to move in `pos` places and moves on the rules
+// core (dingle::Place, dingle::AttackTransfer), combat drawn from `rng`
+// (kOfficial) or Dingle's mostLikely (kExpected). Precondition: `pos` is in
+// its placement phase and not over.
+template <typename Rng>
+void DingleTurn(const MapInfo& info, wl::dingle::Position& pos,
+                const PolicyParams& w, Rng& rng, wl::CombatMode combat,
+                DingleScratch& scratch) {
+  scratch.place.Clear();
+  scratch.attack.Clear();
+  PlanTurn(info, pos.state, pos.turn, ForDingle(w), scratch.place,
+           scratch.attack);
+  const wl::Game& game = info.game();
+  int n = 0;
+  for (int i = 0; i < scratch.place.size; ++i) {
+    scratch.orders[n++] = scratch.place.items[i].move;
+  }
+  wl::dingle::Place(game, pos, scratch.orders, n);
+  n = 0;
+  for (int i = 0; i < scratch.attack.size; ++i) {
+    scratch.orders[n++] = scratch.attack.items[i].move;
+  }
+  wl::dingle::AttackTransfer(game, pos, scratch.orders, n, rng,
+                             wl::dingle::NoEvents(), combat);
 }
 
 // The value of a finished game for `me`: 1 won, 0 lost, 1/2 a draw.

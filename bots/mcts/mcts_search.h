@@ -25,6 +25,18 @@
 //      statistics are updated (theirs with 1 - value).
 //   5. The answer: our most visited turn.
 //
+// Under Dingle's rules (View::Rules() == kDingle; dingle §4) nothing is
+// hidden and turns are sequential: we place and move, then the opponent
+// does, knowing our result. So the search is a two-level tree on the one
+// exact state: our turn by UCB1 at the root, run on Dingle's rules core
+// (dingle::Place and dingle::AttackTransfer: orders validated up front,
+// combat at Dingle's mostLikely when `expected_first`); then the
+// opponent's reply, a fast policy setting chosen by UCB1 on its own
+// statistics under that turn of ours and planned on the state our turn
+// left; then `playout_rounds` rounds of sequential fast-policy turns with
+// sampled combat (DingleTurn), and the evaluation at our next turn, or the
+// result.
+//
 // Nothing is allocated once the iterations start; the State is copied.
 //
 //   mcts::Search search(config);
@@ -40,6 +52,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "dingle.h"
 #include "java_random.h"
 #include "mcts_bandit.h"
 #include "mcts_config.h"
@@ -155,6 +168,7 @@ class Search {
     max_rounds_ =
         view.MaxRounds() > 0 ? view.MaxRounds() : info.game().MaxRounds();
     rng_.SetSeed(seed);
+    sequential_ = view.Rules() == wl::RuleSet::kDingle;
     const greedy::Beliefs beliefs = greedy::InferBeliefs(view);
     believed_income_ = beliefs.enemy_income;
     // Samples first: the fast policy's candidates are planned on sample 0.
@@ -165,9 +179,13 @@ class Search {
     if (config_.tactical_turns) AddTacticalTurns(view, base, income);
     AddPolicyTurns(view, income);
     if (turns_.empty()) AddTurn(view, {}, {});
-    PlanTheirTurns();
+    if (sequential_) {
+      PrepareReplies();
+    } else {
+      PlanTheirTurns();
+      their_stats_.assign(their_count_, ArmStat());
+    }
     my_stats_.assign(turns_.size(), ArmStat());
-    their_stats_.assign(their_count_, ArmStat());
   }
 
   // Iterates until `deadline`, or `config.iterations` iterations when that
@@ -208,6 +226,7 @@ class Search {
   // One iteration (exposed for the benchmark): returns the rounds
   // simulated. `place` and `attack` are scratch queues.
   int Iterate(int n, wl::MoveQueue place[2], wl::MoveQueue attack[2]) {
+    if (sequential_) return IterateSequential(n);
     const int k = n % static_cast<int>(samples_.size());
     const int total = n + 1;
     const int mine = SelectUcb(my_stats_, total, config_.exploration);
@@ -245,7 +264,8 @@ class Search {
   // noise.
   void DrawSamples(const wl::View& view, const greedy::Beliefs& beliefs) {
     samples_.clear();
-    const int sample_count = std::max(1, config_.samples);
+    // Dingle hides nothing: one exact state.
+    const int sample_count = sequential_ ? 1 : std::max(1, config_.samples);
     for (int k = 0; k < sample_count; ++k) {
       samples_.push_back(Determinise(view, beliefs, k > 0));
     }
@@ -273,7 +293,9 @@ class Search {
   void AddPolicyTurns(const wl::View& view, int income) {
     for (int i = 0; i < config_.my_policy_variants; ++i) {
       wl::MoveQueue place, attack;
-      PlanTurn(*info_, samples_[0], me_, PolicyVariant(i), place, attack);
+      const PolicyParams w = PolicyVariant(i);
+      PlanTurn(*info_, samples_[0], me_, sequential_ ? ForDingle(w) : w, place,
+               attack);
       std::vector<wl::Move> placements, moves;
       int left = income;
       for (int k = 0; k < place.size && left > 0; ++k) {
@@ -307,6 +329,54 @@ class Search {
                  t.attack);
       }
     }
+  }
+
+  // Dingle: the root position (our turn, about to place) and the
+  // statistics of the opponent's replies under each of our turns.
+  void PrepareReplies() {
+    their_count_ =
+        std::max(1, std::min(config_.their_variants, kPolicyVariants));
+    root_ = wl::dingle::Position();
+    root_.state = samples_[0];
+    root_.round = round_;
+    root_.max_rounds = max_rounds_;
+    root_.turn = me_;
+    reply_stats_.assign(turns_.size() * their_count_, ArmStat());
+  }
+
+  // One iteration under Dingle's rules (see the top of this file).
+  int IterateSequential(int n) {
+    const wl::Game& game = info_->game();
+    const int mine = SelectUcb(my_stats_, n + 1, config_.exploration);
+    const Turn& ours = turns_[mine];
+    wl::dingle::Position pos = root_;
+    wl::dingle::Place(game, pos, ours.placements);
+    wl::dingle::AttackTransfer(
+        game, pos, ours.moves, rng_, wl::dingle::NoEvents(),
+        config_.expected_first ? wl::CombatMode::kExpected
+                               : wl::CombatMode::kOfficial);
+    ArmStat* reply = nullptr;
+    if (!pos.Over()) {
+      ArmStat* replies = &reply_stats_[mine * their_count_];
+      const int theirs =
+          SelectUcb(replies, their_count_, my_stats_[mine].visits + 1,
+                    config_.exploration);
+      DingleTurn(*info_, pos, PolicyVariant(theirs), rng_,
+                 wl::CombatMode::kOfficial, scratch_);
+      reply = &replies[theirs];
+    }
+    for (int t = 0; t < 2 * config_.playout_rounds && !pos.Over(); ++t) {
+      const int v =
+          rng_.NextDouble() < 0.5 ? 0 : wl::RandomIndex(rng_, kPolicyVariants);
+      DingleTurn(*info_, pos, PolicyVariant(v), rng_, wl::CombatMode::kOfficial,
+                 scratch_);
+    }
+    const double value =
+        pos.Over() ? (pos.winner == me_ ? 1.0 : 0.0)
+                   : Evaluate(*info_, pos.state, me_, config_.eval_scale);
+    my_stats_[mine].Add(value);
+    if (reply) reply->Add(1 - value);
+    return 1 + std::max(0, pos.round - round_);
   }
 
   // Adds a candidate turn, its moves cut to those sure to run when
@@ -378,7 +448,7 @@ class Search {
       }
       if (from < 0) continue;
       const int armies = view.Armies(from) + income - 1;
-      if (armies < TakeSurely(view.Armies(e))) continue;
+      if (armies < info_->TakeArmies(view.Armies(e))) continue;
       DerivedTurn(view, base, from, income,
                   wl::Move::AttackTransfer(from, e, armies));
     }
@@ -453,6 +523,12 @@ class Search {
   int their_count_ = 1;
   std::vector<ArmStat> my_stats_, their_stats_;
   int chosen_ = 0;
+  // Dingle (sequential_): the exact position and the replies' statistics,
+  // their_count_ per turn of ours.
+  bool sequential_ = false;
+  wl::dingle::Position root_;
+  std::vector<ArmStat> reply_stats_;
+  DingleScratch scratch_;
 };
 
 }  // namespace mcts

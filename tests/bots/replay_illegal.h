@@ -2,7 +2,9 @@
 // split by whether the engine found them when queued (the bot's own fault)
 // or only when executing them (its region was taken or drained earlier in
 // the round: spec section 6, "was taken this round", "has used all
-// available armies").
+// available armies"). A WL1 replay (wl1 §13.2) has no round 0: its
+// histories start at round 1, and its execution-time failures also include
+// a pair already run this round and a source down to 1 army (wl1 §6.3).
 //
 //   wl::testing::IllegalMoves m = wl::testing::CountIllegalMoves(replay,
 //   "player1"); EXPECT_EQ(m.at_queue, 0);
@@ -28,11 +30,18 @@ inline IllegalMoves CountIllegalMoves(const std::string& replay,
   std::string line;
   int histories = 0;
   const std::string prefix = player + " illegal_move ";
+  const bool wl1 = replay.find("round 0\n") == std::string::npos;
+  auto at_execution = [&](const std::string& l) {
+    return l.find("was taken this round") != std::string::npos ||
+           l.find("has used all available armies") != std::string::npos ||
+           (wl1 &&
+            (l.find("has already attacked/transfered") != std::string::npos ||
+             l.find("only has 1 army") != std::string::npos));
+  };
   while (std::getline(in, line)) {
-    if (line == "round 0") ++histories;
+    if (line == (wl1 ? "round 1" : "round 0")) ++histories;
     if (histories != 1 || line.rfind(prefix, 0) != 0) continue;
-    if (line.find("was taken this round") != std::string::npos ||
-        line.find("has used all available armies") != std::string::npos) {
+    if (at_execution(line)) {
       ++m.at_execution;
     } else {
       ++m.at_queue;
