@@ -33,6 +33,8 @@ fs::path TempDir(const std::string& name) {
   return wl::testing::FreshTempDir("profile_" + name);
 }
 
+using wl::testing::ShellQuote;
+
 std::string BuiltBot(const std::string& name) {
   return (fs::path(WL_BINARY_DIR) / "bots" / name).string();
 }
@@ -164,6 +166,100 @@ TEST(ProfileTest, FastBuiltInBotsHaveNoTimeouts) {
     EXPECT_EQ(Int(kinds[1].at("count")), places);
     fs::remove_all(out);
   }
+}
+
+// Each rule set profiles: WL1 (one pick_starting_regions request a game,
+// 2000 ms per request, wl1 §10) and Dingle (no pick unless --starts
+// manual, 60000 ms per decision, dingle §11). The bot answers after an
+// empty line, which WL1's engine reads past (wl1 §9.1, TimingSeat's
+// ReadNext): no time-out.
+TEST(ProfileTest, EachRuleSetProfilesItsOwnRequests) {
+  const fs::path random = BuiltBot("random");
+  const fs::path starter = BuiltBot("starter");
+  if (!fs::exists(random) || !fs::exists(starter))
+    GTEST_SKIP() << "build the bots first";
+  const fs::path dir = TempDir("rules");
+  const fs::path script = dir / "blank_first.sh";
+  // The starter, with an empty line before each placement answer.
+  const std::string text = "#!/bin/sh\n" + ShellQuote(starter.string()) +
+                           R"( | while IFS= read -r line; do
+  case "$line" in
+    *place_armies*) echo; echo "$line";;
+    *) echo "$line";;
+  esac
+done
+)";
+  ASSERT_TRUE(WriteFileAtomically(script.string(), text).ok());
+  struct Case {
+    std::vector<std::string> flags;
+    std::string bot;
+    int64_t picks_per_game, ms_per_request;
+  };
+  const std::vector<Case> cases = {
+      {{"--rules", "wl1"}, "sh " + script.string(), 1, 2000},
+      {{"--rules", "dingle"}, starter.string(), 0, 60000},
+      {{"--rules", "dingle", "--starts", "manual"},
+       starter.string(),
+       4,
+       60000}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.flags.back());
+    const fs::path out = dir / ("out" + c.flags.back());
+    std::vector<std::string> args = {c.bot,
+                                     "--games",
+                                     "2",
+                                     "--seed",
+                                     "4",
+                                     "--opponent",
+                                     random.string() + " --seed 5",
+                                     "--out",
+                                     out.string()};
+    args.insert(args.end(), c.flags.begin(), c.flags.end());
+    ASSERT_EQ(RunProfile(args), 0);
+    json::object report = ReadJson(out / "profile.json");
+    EXPECT_EQ(Int(report.at("timeouts")), 0);
+    EXPECT_TRUE(report.at("time_rules").at("official").as_bool());
+    EXPECT_EQ(report.at("time_rules").at("rules").as_string(), c.flags[1]);
+    const json::array& kinds = report.at("requests").as_array();
+    EXPECT_EQ(kinds[0].at("kind"), "pick");
+    EXPECT_EQ(Int(kinds[0].at("count")), 2 * c.picks_per_game);
+    const int64_t requests = Int(kinds[3].at("count"));
+    EXPECT_EQ(Int(report.at("time_available_ms")), requests * c.ms_per_request);
+    // Dingle's engine waits 150 ms more than its rule (dingle §11).
+    EXPECT_EQ(Int(kinds[1].at("lowest_bank_ms")),
+              c.ms_per_request + (c.ms_per_request == 60000 ? 150 : 0));
+  }
+  fs::remove_all(dir);
+}
+
+// A silent bot under WL1: its pick and two go requests time out (2000 ms
+// each, wl1 §10); the engine then sends no more go requests and does not
+// kill it (wl1 §10.2): the profile counts the two time-outs and the skipped
+// requests of its dump, and no kill.
+TEST(ProfileTest, Wl1SkipsASilentBotsRequestsWithoutKillingIt) {
+  const fs::path random = BuiltBot("random");
+  if (!fs::exists(random)) GTEST_SKIP() << "build the random bot first";
+  const fs::path dir = TempDir("wl1_silent");
+  const fs::path out = dir / "out";
+  ASSERT_EQ(RunProfile({"cat > /dev/null", "--games", "1", "--seed", "2",
+                        "--rules", "wl1", "--opponent",
+                        random.string() + " --seed 5", "--out", out.string()}),
+            0);
+  json::object report = ReadJson(out / "profile.json");
+  const json::object& game = report.at("game_list").at(0).as_object();
+  const fs::path game_dir(std::string(game.at("dir").as_string()));
+  const std::string dump =
+      ReadFileToString(
+          (game_dir /
+           ("dump_" + std::string(game.at("seat").as_string()) + ".txt"))
+              .string())
+          .value_or("");
+  EXPECT_EQ(Int(report.at("timeouts")), 3);  // the pick and two go requests
+  EXPECT_EQ(Int(report.at("games_killed")), 0);
+  EXPECT_EQ(Int(report.at("skipped_requests")),
+            Count(dump, "Maximum number of idle moves returned: skipping"));
+  EXPECT_GT(Int(report.at("skipped_requests")), 0);
+  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -120,6 +120,9 @@ std::string TimeLines(const ProfileReport& r) {
   if (r.games_killed > 0) {
     out += "; they killed the bot in " + Plural(r.games_killed, "game") + " (" +
            Plural(r.skipped_requests, "request") + " then answered empty)";
+  } else if (r.skipped_requests > 0) {  // WL1: not killed, not asked
+    out += "; after them the rules skipped " +
+           Plural(r.skipped_requests, "request") + " (answered empty)";
   }
   const double used =
       r.time_available_ms > 0

@@ -55,6 +55,20 @@ Reply TimingSeat::Ask(const std::string& line, int64_t timebank_ms) {
   return reply;
 }
 
+Reply TimingSeat::ReadNext(int64_t wait_ms) {
+  const auto start = std::chrono::steady_clock::now();
+  Reply reply = inner_.ReadNext(wait_ms);
+  const auto end = std::chrono::steady_clock::now();
+  if (out_->empty()) return reply;
+  TimedRequest& request = out_->back();
+  request.answer_ms +=
+      std::chrono::duration<double, std::milli>(end - start).count();
+  request.timed_out = reply.timed_out;
+  request.elapsed_ms =
+      reply.timed_out ? request.bank_ms : request.elapsed_ms + reply.elapsed_ms;
+  return reply;
+}
+
 void TimingSeat::Kill() {
   killed_ = true;
   inner_.Kill();

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/game.h"
@@ -47,8 +48,12 @@ class TimingSeat : public Seat {
 
   void Send(const std::string& line) override { inner_.Send(line); }
   Reply Ask(const std::string& line, int64_t timebank_ms) override;
+  // WL1's next line for the same request (wl1 §9.1): its time is added to
+  // the last request's, and a time-out there is the request's.
+  Reply ReadNext(int64_t wait_ms) override;
   void Kill() override;
   std::string EndReason() override { return inner_.EndReason(); }
+  void Dumped(std::string_view text) override { inner_.Dumped(text); }
 
   bool killed() const { return killed_; }
 

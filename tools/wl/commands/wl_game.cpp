@@ -29,6 +29,9 @@ namespace fs = std::filesystem;
 // The dump line of each request the engine answered for a killed bot.
 constexpr char kSkipping[] =
     "Maximum number (2) of time-outs reached: skipping all moves.";
+// WL1's, for each go request not sent after two time-outs (wl1 §10.2).
+constexpr char kWl1Skipping[] =
+    "Maximum number of idle moves returned: skipping move";
 
 // Dingle's starting regions (dingle §3): --starts.
 constexpr const char* kStarts[] = {"default", "warlords", "manual"};
@@ -47,7 +50,8 @@ int CountOf(const std::string& text, const std::string& what) {
   return n;
 }
 
-SeatOutcome OutcomeOf(const SeatStats& s, const std::string& dump) {
+SeatOutcome OutcomeOf(const SeatStats& s, const std::string& dump,
+                      RuleSet rules) {
   SeatOutcome o;
   o.timeouts = s.timeouts;
   o.parse_errors = s.parse_errors;
@@ -55,7 +59,8 @@ SeatOutcome OutcomeOf(const SeatStats& s, const std::string& dump) {
   o.failed_moves = s.failed_moves;
   o.time_used_ms = s.time_used_ms;
   o.killed = s.killed;
-  o.skipped_requests = CountOf(dump, kSkipping);
+  o.skipped_requests =
+      CountOf(dump, rules == RuleSet::kWl1 ? kWl1Skipping : kSkipping);
   o.crashed = s.crashed;
   o.crash_round = s.crash_round;
   o.crash = s.crash;
@@ -92,7 +97,7 @@ WlPlayedGame::WlPlayedGame(GameRecord record, std::string map_json,
   winner = WinnerName(record_.outcome);
   rounds = record_.rounds;
   for (int i = 0; i < 2; ++i)
-    seats.push_back(OutcomeOf(record_.stats[i], record_.dump[i]));
+    seats.push_back(OutcomeOf(record_.stats[i], record_.dump[i], rules_));
 }
 
 absl::Status WlPlayedGame::WriteFiles(const std::string& dir,
