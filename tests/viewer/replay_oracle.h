@@ -2,12 +2,18 @@
 // check that a page's data decodes, view by view and step by step, to
 // exactly its states and events (as replay.js decodes it). Any rule set's
 // replay: WL2's round 0 with the draft, or WL1's first map before "round 1"
-// (wl1 §13.2), which the page shows as its round 0.
+// (wl1 §13.2), which the page shows as its round 0. And headless Chromium,
+// to look at a page as a browser shows it.
 //
 //   ExpectPageMatchesReplay(page_html, replay_txt, "g000");
+//   std::string dom = RunChromium(FindChromium(), "--dump-dom", url);
 #ifndef WL_TESTS_VIEWER_REPLAY_ORACLE_H_
 #define WL_TESTS_VIEWER_REPLAY_ORACLE_H_
 
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <sstream>
 #include <string>
@@ -15,6 +21,8 @@
 
 #include "boost/json.hpp"
 #include "gtest/gtest.h"
+#include "shared_data.h"
+#include "shell.h"
 
 namespace wl::tools::oracle {
 
@@ -174,6 +182,57 @@ inline void ExpectPageMatchesReplay(const std::string& page,
     for (const OracleRound& round : oracle) expected += round.states.size();
     EXPECT_EQ(checked, expected) << what << " view " << v;
   }
+}
+
+// ---------------------------------------------------------------------------
+// The page in a browser: headless Chromium, when installed.
+
+// Chromium's path ($WL_CHROMIUM, else chromium, chromium-browser or
+// google-chrome on the PATH), or "" when there is none.
+inline std::string FindChromium() {
+  if (const char* env = std::getenv("WL_CHROMIUM")) return env;
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(path ? path : "/usr/bin");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    for (const char* name : {"chromium", "chromium-browser", "google-chrome"}) {
+      const std::filesystem::path candidate = std::filesystem::path(dir) / name;
+      if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
+    }
+  }
+  return "";
+}
+
+// Runs headless Chromium on `url` with `mode` (--dump-dom or
+// --screenshot=...) in a fresh profile, killed after 120 s. Returns its
+// stdout; fails the test (and returns "") if it does not exit cleanly.
+inline std::string RunChromium(const std::string& chromium,
+                               const std::string& mode,
+                               const std::string& url) {
+  const std::filesystem::path profile =
+      wl::testing::FreshTempDir("viewer_chromium");
+  const std::filesystem::path err = profile / "stderr.txt";
+  const std::string command =
+      "timeout -k 5 120 " + wl::testing::ShellQuote(chromium) +
+      " --headless --no-sandbox --disable-gpu --disable-dev-shm-usage"
+      " --disable-quic --no-first-run --no-default-browser-check"
+      " --disable-background-networking --disable-component-update"
+      " --disable-sync --disable-extensions --hide-scrollbars --mute-audio"
+      " --user-data-dir=" +
+      wl::testing::ShellQuote((profile / "profile").string()) +
+      " --virtual-time-budget=5000 --window-size=1400,1000 " + mode + " " +
+      wl::testing::ShellQuote(url) + " 2>" +
+      wl::testing::ShellQuote(err.string()) + " </dev/null";
+  const wl::testing::CommandRun run = wl::testing::PipeCommand(command);
+  const std::string& out = run.out;
+  const int status = run.status;
+  const bool ok = status == 0;
+  std::string log = wl::testing::ReadFile(err);
+  if (log.size() > 2000) log = log.substr(log.size() - 2000);
+  EXPECT_TRUE(ok) << "chromium failed (status " << status << "): " << command
+                  << "\n"
+                  << log;
+  std::filesystem::remove_all(profile);
+  return ok ? out : "";
 }
 
 }  // namespace wl::tools::oracle

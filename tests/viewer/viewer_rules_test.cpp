@@ -149,5 +149,47 @@ TEST(ViewerRulesTest, TheOfficialWl1RecordingsOpenAsStored) {
   EXPECT_GT(parse_errors, 0) << "the recordings hold parse errors";
 }
 
+// The text of the element with `id` in a dumped DOM ("" when absent).
+std::string TextOf(const std::string& dom, const std::string& id) {
+  const size_t at = dom.find("id=\"" + id + "\"");
+  if (at == std::string::npos) return "";
+  const size_t start = dom.find('>', at) + 1;
+  return dom.substr(start, dom.find('<', start) - start);
+}
+
+// In a browser: rules.js runs (no script error stops the page), says which
+// rules the game followed, names round 0 and renames Dingle's views.
+TEST(ViewerRulesBrowserTest, TheRulesNoteRoundZeroAndViewsShow) {
+  const std::string chromium = oracle::FindChromium();
+  if (chromium.empty()) GTEST_SKIP() << "chromium is not installed";
+  struct Case {
+    RuleSet rules;
+    std::string note, round0, view1;
+  };
+  for (const Case& c :
+       {Case{RuleSet::kWl1, "Warlight AI Challenge 1 rules",
+             "after the draft (WL1 replays start here)",
+             "player1 (greedy)'s fog"},
+        Case{RuleSet::kDingle, "Dingle\u2019s no-fog view", "starting regions",
+             "player1 (greedy)\u2019s view (no fog)"}}) {
+    SCOPED_TRACE(std::string(RuleSetName(c.rules)));
+    const fs::path dir = wl::testing::FreshTempDir("viewer_browser_rules");
+    PlayInto(c.rules, "", dir);
+    const std::string dom = oracle::RunChromium(
+        chromium, "--dump-dom",
+        "file://" + (dir / "replay.html").string() + "?round=0&view=1");
+    EXPECT_NE(TextOf(dom, "rules").find(c.note), std::string::npos) << dom;
+    EXPECT_EQ(TextOf(dom, "event"), c.round0);
+    EXPECT_EQ(TextOf(dom, "round"), "0");
+    EXPECT_NE(dom.find(c.view1), std::string::npos);
+    // A later round is not renamed.
+    const std::string later = oracle::RunChromium(
+        chromium, "--dump-dom",
+        "file://" + (dir / "replay.html").string() + "?round=2");
+    EXPECT_EQ(TextOf(later, "event"), "start of round 2");
+    fs::remove_all(dir);
+  }
+}
+
 }  // namespace
 }  // namespace wl::tools

@@ -328,51 +328,8 @@ TEST(ViewerTest, BadInputIsOneClearErrorAndExitStatus2) {
 // ---------------------------------------------------------------------------
 // In the browser.
 
-// $WL_CHROMIUM, or chromium / chromium-browser / google-chrome on PATH.
-std::string FindChromium() {
-  if (const char* env = std::getenv("WL_CHROMIUM")) return env;
-  const char* path = std::getenv("PATH");
-  std::istringstream dirs(path ? path : "/usr/bin");
-  for (std::string dir; std::getline(dirs, dir, ':');) {
-    for (const char* name : {"chromium", "chromium-browser", "google-chrome"}) {
-      const fs::path candidate = fs::path(dir) / name;
-      if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
-    }
-  }
-  return "";
-}
-
-using testing::ShellQuote;
-
-// Runs headless Chromium on `url` with `mode` (--dump-dom or
-// --screenshot=...) in a fresh profile, killed after 120 s. Returns its
-// stdout; fails the test (and returns "") if it does not exit cleanly.
-std::string RunChromium(const std::string& chromium, const std::string& mode,
-                        const std::string& url) {
-  const fs::path profile = TempDir("chromium");
-  const fs::path err = profile / "stderr.txt";
-  const std::string command =
-      "timeout -k 5 120 " + ShellQuote(chromium) +
-      " --headless --no-sandbox --disable-gpu --disable-dev-shm-usage"
-      " --disable-quic --no-first-run --no-default-browser-check"
-      " --disable-background-networking --disable-component-update"
-      " --disable-sync --disable-extensions --hide-scrollbars --mute-audio"
-      " --user-data-dir=" +
-      ShellQuote((profile / "profile").string()) +
-      " --virtual-time-budget=5000 --window-size=1400,1000 " + mode + " " +
-      ShellQuote(url) + " 2>" + ShellQuote(err.string()) + " </dev/null";
-  const testing::CommandRun run = testing::PipeCommand(command);
-  const std::string& out = run.out;
-  const int status = run.status;
-  const bool ok = status == 0;
-  std::string log = wl::testing::ReadFile(err);
-  if (log.size() > 2000) log = log.substr(log.size() - 2000);
-  EXPECT_TRUE(ok) << "chromium failed (status " << status << "): " << command
-                  << "\n"
-                  << log;
-  fs::remove_all(profile);
-  return ok ? out : "";
-}
+using oracle::FindChromium;
+using oracle::RunChromium;
 
 // Attribute `name` of the tag starting at `tag`.
 std::string Attribute(const std::string& tag, const std::string& name) {
