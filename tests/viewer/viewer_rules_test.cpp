@@ -149,6 +149,19 @@ TEST(ViewerRulesTest, TheOfficialWl1RecordingsOpenAsStored) {
   EXPECT_GT(parse_errors, 0) << "the recordings hold parse errors";
 }
 
+// Dingle's recordings hold trace.jsonl and no replay: one line says so.
+TEST(ViewerRulesTest, ADingleRecordingSaysItHasNoReplay) {
+  const fs::path dir = wl::testing::FreshTempDir("viewer_trace");
+  ASSERT_TRUE(WriteFileAtomically((dir / "trace.jsonl").string(), "{}\n").ok());
+  absl::StatusOr<std::string> page = ReplayHtml(dir.string());
+  ASSERT_FALSE(page.ok());
+  EXPECT_NE(page.status().message().find("a Dingle recording (trace.jsonl) "
+                                         "has no replay to show"),
+            std::string::npos)
+      << page.status();
+  fs::remove_all(dir);
+}
+
 // The text of the element with `id` in a dumped DOM ("" when absent).
 std::string TextOf(const std::string& dom, const std::string& id) {
   const size_t at = dom.find("id=\"" + id + "\"");

@@ -1,8 +1,9 @@
 // game.h: what a game gives the shared tools. The arena (scheduling,
 // results, statistics, kept folders), profile and bench know no game's
 // rules, maps, bots or files: they are handed a Game and play through it.
-// Warlight 2 implements it in tools/wl/commands/wl_game.h; the next games
-// (WL1 and Dingle rule sets, Berlin, Colorfight II) add one class each.
+// The Warlight family implements it in tools/wl/commands/wl_game.h (one
+// class; its --rules flag chooses WL2, WL1 or Dingle's rules); the next
+// games (Berlin, Colorfight II) add one class each.
 //
 //   WlGame game;                           // the game's own flags and rules
 //   Flags flags("arena", "BOT BOT...", "...");

@@ -59,6 +59,11 @@ absl::Status ReadReplayMapAndResult(const fs::path& dir,
       fs::exists(dir / "replay.txt", ec) ? ReadBounded(dir / "replay.txt")
       : fs::exists(dir / "replay.txt.gz", ec)
           ? ReadGzipFile((dir / "replay.txt.gz").string())
+      : fs::exists(dir / "trace.jsonl", ec)
+          ? absl::NotFoundError(
+                "a Dingle recording (trace.jsonl) has no replay to show: "
+                "`warlight verify` checks it; `warlight match --rules "
+                "dingle` plays a game to watch")
           : absl::NotFoundError(
                 "cannot read replay.txt or replay.txt.gz: neither is there");
   if (!replay.ok()) return replay.status();
