@@ -82,6 +82,8 @@ TEST(ViewerRulesTest, ADingleGamesPageSaysItIsDinglesNoFogView) {
     const json::value data = PageData(*page);
     EXPECT_EQ(data.at("rules"), "dingle");
     EXPECT_EQ(data.at("result").at("starts"), starts);
+    EXPECT_NE(wl::testing::ReadFile(dir / "trace.jsonl").find("\"ev\""),
+              std::string::npos);
     EXPECT_NE(page->find("Dingle\\u2019s no-fog view"), std::string::npos);
     EXPECT_NE(page->find("Dingle's Warlight replay"), std::string::npos);
     // Player1's income in round 1 is 3 (dingle §5): no bonus at the start.

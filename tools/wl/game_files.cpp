@@ -194,7 +194,8 @@ absl::Status WriteGameFolder(const std::string& dir, const GameRecord& record,
     absl::Status written = WriteFileAtomically((folder / name).string(), *text);
     if (!written.ok()) return written;
   }
-  return absl::OkStatus();
+  if (record.trace.empty()) return absl::OkStatus();  // Dingle's only
+  return WriteFileAtomically((folder / "trace.jsonl").string(), record.trace);
 }
 
 }  // namespace wl::tools

@@ -76,8 +76,9 @@ std::string ResultJson(const GameRecord& record, int64_t seed,
                        const std::string& starts = "");
 
 // Creates `dir` if needed and writes dump_player1.txt, dump_player2.txt,
-// replay.txt, map.json and result.json into it, each whole (temporary
-// file, then rename). Fails with the first file that cannot be written.
+// replay.txt, map.json, result.json and, for Dingle's games, trace.jsonl
+// (GameRecord::trace) into it, each whole (temporary file, then rename).
+// Fails with the first file that cannot be written.
 absl::Status WriteGameFolder(const std::string& dir, const GameRecord& record,
                              const std::string& map_json,
                              const std::string& result_json);
