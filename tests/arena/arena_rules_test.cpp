@@ -56,11 +56,13 @@ TEST(WlGameRulesTest, EachRuleSetKeepsItsOwnSettingsAndWl2KeepsTheOldOnes) {
             (std::vector<std::string>{"timebank_ms=10000",
                                       "time_per_move_ms=500", "regions=0"}));
   EXPECT_EQ(wl2.Name(), "warlight2");
+  EXPECT_EQ(wl2.DefaultMap(), "generated");
   WlGame wl1;
   ASSERT_EQ(CheckedFlags(wl1, {"--rules", "wl1"}), "");
   EXPECT_EQ(wl1.rules(), RuleSet::kWl1);
   EXPECT_EQ(Keys(wl1.Settings()), (std::vector<std::string>{"rules=wl1"}));
   EXPECT_EQ(wl1.TimeAvailableMs(10), 20000);  // wl1 §10.1: 2000 each
+  EXPECT_EQ(wl1.DefaultMap(), "wl1-earth");
   EXPECT_TRUE(wl1.OfficialRules());
   EXPECT_EQ(wl1.Options(true).rules, RuleSet::kWl1);
   WlGame dingle;
@@ -177,8 +179,8 @@ TEST(ArenaRulesTest, ResultsOfAnotherRuleSetAreNeverResumed) {
 TEST(ArenaRulesTest, ShortArenasUnderWl1AndDingleResumeOnlyUnderTheirRules) {
   ArenaCli cli("rules_short");
   const std::vector<std::pair<std::string, std::string>> runs = {
-      {"--rules wl1", "\"rules\":\"wl1\""},
-      {"--rules dingle", "\"starts\":\"default\""},
+      {"--rules wl1", "\"rules\":\"wl1\",\"maps\":\"wl1-earth\""},
+      {"--rules dingle", "\"starts\":\"default\",\"maps\":\"dingle-earth\""},
       {"--rules dingle --starts warlords", "\"starts\":\"warlords\""}};
   for (size_t k = 0; k < runs.size(); ++k) {
     const std::string results = cli.Path("r" + std::to_string(k) + ".jsonl");

@@ -220,6 +220,8 @@ done
     EXPECT_EQ(Int(report.at("timeouts")), 0);
     EXPECT_TRUE(report.at("time_rules").at("official").as_bool());
     EXPECT_EQ(report.at("time_rules").at("rules").as_string(), c.flags[1]);
+    EXPECT_EQ(report.at("game_list").at(0).at("map").as_string(),
+              c.flags[1] + "-earth");
     const json::array& kinds = report.at("requests").as_array();
     EXPECT_EQ(kinds[0].at("kind"), "pick");
     EXPECT_EQ(Int(kinds[0].at("count")), 2 * c.picks_per_game);

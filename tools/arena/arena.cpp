@@ -117,7 +117,8 @@ ArenaResult ToResult(const ArenaGame& game, const PlayedGame& played) {
 ArenaSettings CurrentSettings(const ArenaConfig& config, const Game& game) {
   ArenaSettings s;
   s.game = game.Settings();
-  s.maps = MapPoolIdentity(config.maps_dir, config.maps);
+  s.maps = config.maps.empty() ? game.DefaultMap()
+                               : MapPoolIdentity(config.maps_dir, config.maps);
   s.processes = config.force_processes;
   for (const std::string& bot : config.bots) {
     s.bots[bot] = game.BotIdentity(bot, PlaysInProcess(config, game, bot));

@@ -35,7 +35,9 @@ struct ArenaSettings {
   // The game's (Game::Settings), first in the settings line. Read back
   // from a file, each flag is its key (the file does not name flags).
   std::vector<GameSetting> game;
-  std::string maps;        // "generated" or "DIR: N maps, fnv1a64 HEX"
+  // "generated" (or the game's fixed map, Game::DefaultMap: "wl1-earth")
+  // or "DIR: N maps, fnv1a64 HEX".
+  std::string maps;
   bool processes = false;  // --processes
   // BOT argument -> its identity, e.g. "in process; binary fnv1a64 HEX".
   std::map<std::string, std::string> bots;

@@ -131,6 +131,11 @@ class Game {
   // "timebank_ms", "10000"}: results are never mixed across them.
   virtual std::vector<GameSetting> Settings() const = 0;
 
+  // What the game plays when given no map file: "generated" (a map made
+  // from the game's seed), or the name of the one map its rules fix
+  // (WL1's "wl1-earth"). Results files and profiles name it.
+  virtual std::string DefaultMap() const { return "generated"; }
+
   // The game's map files in `dir`, sorted, each checked to be a map of the
   // game; a one-line error when there is none or one is not a map.
   virtual absl::StatusOr<std::vector<std::string>> ListMaps(

@@ -152,7 +152,7 @@ absl::StatusOr<ProfiledGame> PlayProfiledGame(const Game& game,
   result.index = index;
   result.seed = scheduled.seed;
   result.seat = scheduled.swapped ? 1 : 0;
-  result.map = scheduled.map.empty() ? "generated" : scheduled.map;
+  result.map = scheduled.map.empty() ? game.DefaultMap() : scheduled.map;
   if (!o.out_dir.empty()) {
     result.dir = (fs::path(o.out_dir) / ("game" + std::to_string(index) +
                                          "-seed" + std::to_string(result.seed)))

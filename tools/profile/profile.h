@@ -60,7 +60,7 @@ struct ProfiledGame {
   int index = 0;  // 1, 2, ... in the order played
   int64_t seed = 0;
   int seat = 0;         // 0: the bot was player1, 1: player2
-  std::string map;      // the map file, or "generated"
+  std::string map;      // the map file, or Game::DefaultMap ("generated")
   std::string outcome;  // "win", "draw" or "loss", for the bot
   int rounds = 0;
   std::vector<TimedRequest> requests;

@@ -207,6 +207,10 @@ std::vector<GameSetting> WlGame::Settings() const {
       timebank, per_move, {"--regions", "regions", std::to_string(regions_)}};
 }
 
+std::string WlGame::DefaultMap() const {
+  return rules() == RuleSet::kWl2 ? "generated" : EarthMapName(rules());
+}
+
 absl::StatusOr<std::vector<std::string>> WlGame::ListMaps(
     const std::string& dir) const {
   if (rules() != RuleSet::kWl2) {

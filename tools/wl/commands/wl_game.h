@@ -94,6 +94,9 @@ class WlGame : public Game {
   // the results files of WL2 runs stay resumable); WL1: --rules; Dingle:
   // --rules, --starts.
   std::vector<GameSetting> Settings() const override;
+  // "generated"; WL1 and Dingle: their earth map, "wl1-earth" or
+  // "dingle-earth".
+  std::string DefaultMap() const override;
   // WL1 and Dingle: an error (they play their earth map).
   absl::StatusOr<std::vector<std::string>> ListMaps(
       const std::string& dir) const override;
