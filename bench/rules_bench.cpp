@@ -3,10 +3,7 @@
 // (WL2 rules, and WL1's on the same positions), and whole random games, each
 // with the Java clone (the official stream) and the fast generator. Maps come
 // from ../shared/maps (or $WL_SHARED); without them the map cases are skipped
-// with a message. Dingle's rules (dingle.h) play random rounds and games on
-// Dingle's earth map (maps/dingle_earth.json, built into the tools), to set
-// beside Dingle's own engine (about 220k rounds/s, dingle §16).
-#include <algorithm>
+// with a message.
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -15,10 +12,8 @@
 
 #include "bench_maps.h"
 #include "benchmark/benchmark.h"
-#include "dingle.h"
 #include "random_play.h"
 #include "rules.h"
-#include "wl/game_files.h"
 #include "wl/map_json.h"
 
 namespace {
@@ -193,70 +188,5 @@ BENCHMARK_CAPTURE(BM_RandomGameFast, example, "example");
 BENCHMARK_CAPTURE(BM_RandomGameJava, example, "example");
 BENCHMARK_CAPTURE(BM_RandomGameFast, largest_real, "largest");
 BENCHMARK_CAPTURE(BM_RandomGameJava, largest_real, "largest");
-
-// ---------------------------------------------------------------------------
-// Dingle's rules on Dingle's earth map, with RandomAgent-shaped orders
-// (random_play.h): the counterpart of Dingle's "RandomAgent vs RandomAgent"
-// speed (dingle §16: 204k-238k rounds/s, one thread, whole games).
-
-const wl::Game& DingleEarth() {
-  static const wl::Game game(
-      *wl::tools::ParseMapJson(wl::tools::EarthMapJson(wl::RuleSet::kDingle)),
-      wl::RuleSet::kDingle);
-  return game;
-}
-
-// Whole games from the setup (new starting regions every game), both
-// players' phases to the end; rounds/s counts a game at the limit as 100
-// rounds and an eliminated one as the rounds it reached, as dingle §16 does.
-template <typename Rng>
-void BM_DingleRandomGame(benchmark::State& state) {
-  const wl::Game& game = DingleEarth();
-  Rng rng(11);
-  wl::DingleOrders orders;
-  int64_t rounds = 0;
-  for (auto _ : state) {
-    wl::dingle::Setup setup = wl::dingle::SetUp(game, rng);
-    wl::dingle::Position& pos = setup.position;
-    while (!pos.Over()) {
-      wl::PlayRandomDinglePhase(game, pos, rng, orders);
-    }
-    rounds += std::min(pos.round, pos.max_rounds);
-    benchmark::DoNotOptimize(pos);
-  }
-  state.SetItemsProcessed(state.iterations());
-  state.counters["rounds/s"] = benchmark::Counter(static_cast<double>(rounds),
-                                                  benchmark::Counter::kIsRate);
-}
-BENCHMARK_TEMPLATE(BM_DingleRandomGame, wl::FastRandom);
-BENCHMARK_TEMPLATE(BM_DingleRandomGame, wl::JavaRandom);
-
-// One round (player 1's and player 2's place and move phases) from the
-// positions at the start of rounds 1..100 of random games; items/s =
-// rounds per second.
-template <typename Rng>
-void BM_DingleRandomRound(benchmark::State& state) {
-  const wl::Game& game = DingleEarth();
-  std::vector<wl::dingle::Position> positions;
-  wl::FastRandom make(2024);
-  wl::DingleOrders orders;
-  while (positions.size() < 512) {
-    wl::dingle::Setup setup = wl::dingle::SetUp(game, make);
-    do {
-      positions.push_back(setup.position);
-    } while (!wl::PlayRandomDingleRound(game, setup.position, make, orders));
-  }
-  Rng rng(7);
-  size_t i = 0;
-  for (auto _ : state) {
-    wl::dingle::Position pos = positions[i];
-    benchmark::DoNotOptimize(wl::PlayRandomDingleRound(game, pos, rng, orders));
-    benchmark::DoNotOptimize(pos);
-    i = (i + 1) % positions.size();
-  }
-  state.SetItemsProcessed(state.iterations());
-}
-BENCHMARK_TEMPLATE(BM_DingleRandomRound, wl::FastRandom);
-BENCHMARK_TEMPLATE(BM_DingleRandomRound, wl::JavaRandom);
 
 }  // namespace
