@@ -44,6 +44,43 @@ TEST(RulesAllocationTest, ResolvingRoundsNeverAllocates) {
     }
     EXPECT_EQ(g_allocations.load(), before) << "game " << g;
   }
+}
+
+// WL1's rounds (100% luck, its clamp) on the same core: no allocation.
+TEST(RulesAllocationTest, ResolvingWl1RoundsNeverAllocates) {
+  Game game(testing::RandomTestMap(9, 40), RuleSet::kWl1);
+  FastRandom rng(5);
+  RoundQueues queues;
+  for (int g = 0; g < 50; ++g) {
+    State s = RandomStart(game, rng);
+    const long before = g_allocations.load();
+    for (int round = 1; round <= game.MaxRounds(); ++round) {
+      if (PlayRandomRound(game, s, round, rng, queues, 0.1) !=
+          Outcome::kOngoing) {
+        break;
+      }
+    }
+    EXPECT_EQ(g_allocations.load(), before) << "game " << g;
+  }
+}
+
+// Dingle's turns (dingle §6-§9: placement, whole-list validation,
+// execution, the end mid-list) with some illegal orders: no allocation.
+TEST(RulesAllocationTest, ResolvingDingleTurnsNeverAllocates) {
+  Game game(testing::RandomTestMap(9, 40), RuleSet::kDingle);
+  FastRandom rng(7);
+  DingleOrders orders;
+  for (int g = 0; g < 50; ++g) {
+    dingle::Setup setup = dingle::SetUp(game, rng);  // may allocate
+    ASSERT_EQ(setup.error, "");
+    dingle::Position pos = setup.position;
+    const long before = g_allocations.load();
+    while (!pos.Over()) PlayRandomDinglePhase(game, pos, rng, orders, 0.1);
+    EXPECT_EQ(g_allocations.load(), before) << "game " << g;
+  }
+}
+
+TEST(RulesAllocationTest, TheCounterCounts) {
   // The counter works: a vector allocates.
   const long before = g_allocations.load();
   std::vector<int> v(10);

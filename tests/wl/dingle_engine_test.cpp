@@ -225,7 +225,9 @@ TEST(DingleEngineTest, BotsLearnDinglesRulesFromTheirLines) {
       view.Apply(Parse(line));
       if (line.rfind("update_map", 0) == 0) {
         EXPECT_EQ(view.Visible().Count(), 42) << line;
-        if (++incomes == 1) EXPECT_EQ(view.Income(), s == 0 ? 3 : 5);
+        if (++incomes == 1) {
+          EXPECT_EQ(view.Income(), s == 0 ? 3 : 5);
+        }
       }
     }
     EXPECT_EQ(view.Rules(), RuleSet::kDingle);

@@ -134,7 +134,7 @@ TEST(Wl1MatchFlagsTest, TheEarthMapByNameOrFileIsAccepted) {
   // Two bots that never answer (they exit at once): every read is `null`
   // at once, so the game is a quick draw after 100 rounds.
   const fs::path dir = testing::FreshTempDir("wl1_match_map");
-  for (const std::string map :
+  for (const std::string& map :
        {std::string("wl1-earth"),
         std::string(WL_SOURCE_DIR) + "/maps/wl1_earth.json"}) {
     testing::CommandRun run = testing::RunCommand(
