@@ -19,7 +19,8 @@
 //   4. Iterations: a sample in turn; our turn and its turn each chosen by
 //      UCB1 on that side's own statistics (decoupled UCT: a simultaneous
 //      move); the round resolved by the rules core in the official order
-//      (combat at its exact expectation when `expected_first`); then
+//      (combat at its exact expectation when `expected_first`, never under
+//      WL1's 100% luck); then
 //      `playout_rounds` rounds of fast-policy play for both with sampled
 //      combat; the evaluation, or the result if the game ended. Both sides'
 //      statistics are updated (theirs with 1 - value).
@@ -169,6 +170,9 @@ class Search {
         view.MaxRounds() > 0 ? view.MaxRounds() : info.game().MaxRounds();
     rng_.SetSeed(seed);
     sequential_ = view.Rules() == wl::RuleSet::kDingle;
+    first_combat_ = config_.expected_first && view.Rules() != wl::RuleSet::kWl1
+                        ? wl::CombatMode::kExpected
+                        : wl::CombatMode::kOfficial;
     const greedy::Beliefs beliefs = greedy::InferBeliefs(view);
     believed_income_ = beliefs.enemy_income;
     // Samples first: the fast policy's candidates are planned on sample 0.
@@ -239,9 +243,7 @@ class Search {
                           first ? their.place : ours.place);
     wl::ExecuteAttacks(s, first ? ours.attack : their.attack,
                        first ? their.attack : ours.attack, rng_,
-                       wl::IgnoreEvents(),
-                       config_.expected_first ? wl::CombatMode::kExpected
-                                              : wl::CombatMode::kOfficial,
+                       wl::IgnoreEvents(), first_combat_,
                        info_->game().Rules());
     int rounds = 1;
     wl::Outcome outcome = wl::RoundOutcome(s, round_, max_rounds_);
@@ -351,10 +353,8 @@ class Search {
     const Turn& ours = turns_[mine];
     wl::dingle::Position pos = root_;
     wl::dingle::Place(game, pos, ours.placements);
-    wl::dingle::AttackTransfer(
-        game, pos, ours.moves, rng_, wl::dingle::NoEvents(),
-        config_.expected_first ? wl::CombatMode::kExpected
-                               : wl::CombatMode::kOfficial);
+    wl::dingle::AttackTransfer(game, pos, ours.moves, rng_,
+                               wl::dingle::NoEvents(), first_combat_);
     ArmStat* reply = nullptr;
     if (!pos.Over()) {
       ArmStat* replies = &reply_stats_[mine * their_count_];
@@ -526,6 +526,8 @@ class Search {
   // Dingle (sequential_): the exact position and the replies' statistics,
   // their_count_ per turn of ours.
   bool sequential_ = false;
+  // The searched turn's combat: config.expected_first, except under WL1.
+  wl::CombatMode first_combat_ = wl::CombatMode::kExpected;
   wl::dingle::Position root_;
   std::vector<ArmStat> reply_stats_;
   DingleScratch scratch_;

@@ -8,6 +8,8 @@
 //   int a = wl::ArmiesToTake(wl::RuleSet::kWl1, 2, 0.8);       // 4
 //   wl::TakeTable table(wl::RuleSet::kWl1, 0.8);   // once; then O(1):
 //   int b = table.Armies(2);                                   // 4
+//   int k = wl::Wl1KillsAtMost(10, 0.98);  // 9: 10 attackers kill <= 9
+//                                          // defenders with p >= 0.98
 //
 // Every combat of the family has the same shape: the attackers kill
 // `def` defenders and the defenders kill `att` attackers, two independent
@@ -150,6 +152,26 @@ inline int ArmiesToTake(RuleSet rules, int defenders, double probability,
     }
   }
   return static_cast<int>(hi);
+}
+
+// WL1's kills (wl1 §7): the fewest defenders k that `attackers` attacking
+// armies kill at most, with probability at least `probability`: the
+// quantile of Bin(attackers, 0.6) (every attacker when probability >= 1).
+inline int Wl1KillsAtMost(int attackers, double probability) {
+  if (attackers <= 0) return 0;
+  if (probability >= 1) return attackers;
+  // P(kills > k) = P(Bin >= k + 1) falls as k grows: bisect [0, attackers].
+  int lo = 0, hi = attackers;
+  while (lo < hi) {
+    const int mid = lo + (hi - lo) / 2;
+    if (odds_internal::BinomialAtLeast(attackers, 0.6, mid + 1) <=
+        1 - probability) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return lo;
 }
 
 // ArmiesToTake for one rule set and probability, tabled for the defender

@@ -113,6 +113,37 @@ TEST(AttackOddsTest, NeverFallsAsAttackersGrowAndHandlesHugeCounts) {
   EXPECT_EQ(TakeProbability(RuleSet::kWl1, 3, 0), 1);
 }
 
+TEST(AttackOddsTest, Wl1KillsAtMostIsTheBinomialQuantile) {
+  for (double p : {0.5, 0.9, 0.98, 0.999}) {
+    for (int n = 1; n <= 400; ++n) {
+      const int k = Wl1KillsAtMost(n, p);
+      ASSERT_TRUE(k >= 0 && k <= n) << n;
+      // P(kills > k) <= 1 - p, and k is the least such.
+      EXPECT_LE(odds_internal::BinomialAtLeast(n, 0.6, k + 1), 1 - p) << n;
+      if (k > 0) {
+        EXPECT_GT(odds_internal::BinomialAtLeast(n, 0.6, k), 1 - p) << n;
+      }
+    }
+  }
+  // 10 dice: all 10 hit with p 0.006, 9 or more with p 0.046.
+  EXPECT_EQ(Wl1KillsAtMost(10, 0.98), 9);
+  EXPECT_EQ(Wl1KillsAtMost(10, 0.99), 9);
+  EXPECT_EQ(Wl1KillsAtMost(10, 0.995), 10);
+  EXPECT_EQ(Wl1KillsAtMost(10, 1.0), 10);
+  EXPECT_EQ(Wl1KillsAtMost(0, 0.98), 0);
+  // Monte Carlo of WL1's dice (rules.h): the bound holds 98% of the time.
+  FastRandom rng(5);
+  int over = 0;
+  const int trials = 20000;
+  for (int t = 0; t < trials; ++t) {
+    int hits = 0;
+    for (int i = 0; i < 30; ++i) hits += rng.NextDouble() < 0.6;
+    over += hits > Wl1KillsAtMost(30, 0.98);
+  }
+  EXPECT_LE(over, trials * 0.02 * 1.2);
+  EXPECT_GE(over, trials * 0.002);
+}
+
 TEST(AttackOddsTest, HugeArmiesAreFast) {
   const auto start = std::chrono::steady_clock::now();
   for (RuleSet rules : {RuleSet::kWl1, RuleSet::kDingle, RuleSet::kWl2}) {

@@ -188,6 +188,28 @@ TEST(SureOrdersTest, WorstLossIsOneAllOutAttackWithTheWholeIncomeBehindIt) {
   EXPECT_EQ(WorstLoss(view, 2, 3, 4), WorstLoss(view, 2, 1, 4));
 }
 
+// Under WL1 (known by its pick request, wl1 §3) every attacker kills with
+// probability 0.6 (wl1 §7): the worst loss is the kWl1SureProbability
+// quantile, below "every attacker hits" (which 0.6^n makes rare).
+TEST(SureOrdersTest, Wl1WorstLossIsTheBinomialQuantile) {
+  View view = Line(3, 30, 26);
+  EXPECT_EQ(view.Apply(Parse("pick_starting_regions 2000 1 2 3")), "");
+  ASSERT_EQ(view.Rules(), RuleSet::kWl1);
+  // 25 attackers from region 3, plus 5 placed: 30 dice.
+  EXPECT_EQ(WorstLoss(view, 2, 1, 5), Wl1KillsAtMost(30, kWl1SureProbability));
+  EXPECT_EQ(WorstLoss(view, 2, 1, 5), 23);
+  EXPECT_EQ(WorstLoss(view, 1, 1, 5), 0);
+  // 30 - 23 >= 2: the first order from region 2 is kept; after it asked 5,
+  // 25 - 23 >= 2 keeps a second one; after 6, 24 - 23 < 2 does not.
+  for (int first : {5, 6}) {
+    const std::vector<Move> kept = KeepSureOrders(
+        view, 5, {},
+        {Move::AttackTransfer(2, 3, first), Move::AttackTransfer(2, 1, 3)});
+    EXPECT_EQ(kept.size(), first == 5 ? 2u : 1u) << first;
+  }
+  // Every attacker hitting (30 of 30) would have kept no second order.
+}
+
 TEST(SureOrdersTest, KeepsWhatCannotFailAndDropsWhatCould) {
   const View view = Line(3, 10, 6);
   const std::vector<Move> moves = {
