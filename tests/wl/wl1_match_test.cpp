@@ -121,7 +121,7 @@ TEST(Wl1MatchFlagsTest, Wl1PlaysItsFixedMapWithoutATimeBank) {
     EXPECT_NE(run.err.find("--rules wl1"), std::string::npos) << run.err;
     EXPECT_FALSE(fs::exists(dir / "games")) << extra;
   }
-  for (const char* rules : {"dingle", "wl3"}) {
+  for (const char* rules : {"dingle --regions 30", "wl3"}) {
     testing::CommandRun run = testing::RunCommand(
         Warlight() + " match 'sleep 1' 'sleep 1' --rules " + rules, dir);
     EXPECT_EQ(run.status, 2) << rules;

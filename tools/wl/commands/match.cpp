@@ -1,20 +1,24 @@
 #include "wl/commands/match.h"
 
+#include <cstdint>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <random>
+#include <string>
+#include <utility>
 #include <vector>
 
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "common/cli.h"
 #include "common/files.h"
 #include "common/process.h"
 #include "common/terminal.h"
 #include "rule_set.h"
 #include "wl/bot_command.h"
-#include "wl/bot_process.h"
 #include "wl/builtin_bots.h"
 #include "wl/commands/wl_game.h"
 #include "wl/game_files.h"
@@ -32,103 +36,99 @@ constexpr const char* kMatchHelp =
     "replay.txt, map.json, result.json and each bot's stderr.\n"
     "A BOT is the name of any folder under bots/ (starter, random,\n"
     "greedy, mcts, or your fork, built with the repository) or any\n"
-    "shell command line, e.g. \"python3 bot.py\". A bot that cannot\n"
-    "start is one line and exit status 2, before any game; a bot\n"
-    "that dies during the game is reported (result line,\n"
-    "result.json, its dump) with its exit status or signal.\n"
+    "shell command line, e.g. \"python3 bot.py\"; each plays as a\n"
+    "process. A bot that cannot start is one line and exit status 2,\n"
+    "before any game; a bot that dies during the game is reported\n"
+    "(result line, result.json, its dump) with its exit status or signal.\n"
     "--rules wl1 plays the Warlight AI Challenge 1 engine on its fixed\n"
     "earth map (wl1-earth): answers are read as a FIFO of lines, every\n"
     "request waits 2000 ms, no time bank; the folder also holds\n"
     "engine_stdout.txt and engine_stderr.txt as that engine printed them.\n"
+    "--rules dingle plays Adam Dingle's Warlight on its earth map\n"
+    "(dingle-earth), with --starts default|warlords|manual: no fog,\n"
+    "60000 ms per decision, no time bank; the folder also holds\n"
+    "trace.jsonl, which `warlight verify` replays.\n"
     "Exit status is otherwise non-zero only if the harness fails.";
 
-// The flags of `warlight match` and its two bots.
+// What a match's bots are given as their --seed (bots/ folders only): the
+// seed they read when started without one (bot_args.h), so that a match
+// plays each bot as the competition starts it.
+constexpr uint64_t kBotSeed = 1;
+
+// The flags of `warlight match` beyond the game's (WlGame::DeclareFlags:
+// --rules, --starts, --regions, --timebank, --time-per-move), and its bots.
 struct MatchOptions {
-  std::string rules_name = "wl2";
-  RuleSet rules = RuleSet::kWl2;
   std::string map_file, out_dir;
-  int64_t seed = -1, regions = 0, stderr_cap = 1 << 20;
-  TimeRules time;
+  int64_t seed = -1, stderr_cap = 1 << 20;
   bool json = false;
   std::vector<std::string> bots;
 };
 
 void DeclareMatchFlags(Flags& flags, MatchOptions* o) {
-  flags.String("rules", &o->rules_name, "wl2|wl1",
-               "the rule set: Warlight AI Challenge 2 (the default) or 1 "
-               "(README: The three rule sets)");
   flags.Int("seed", &o->seed, "S",
             "the game's random seed (default: a random one, printed)");
   flags.String("map", &o->map_file, "FILE",
                "the map, official JSON (default: a generated map)");
-  flags.Int("regions", &o->regions, "N",
-            "regions of the generated map (default: like the real maps)");
   flags.String("out", &o->out_dir, "DIR",
                "the game folder (default: games/<time>-seed<S>)");
   flags.Bool("json", &o->json, "print result.json instead of one line");
-  flags.Int("timebank", &o->time.timebank_ms, "MS",
-            "the time bank; not the official value if changed");
-  flags.Int("time-per-move", &o->time.time_per_move_ms, "MS",
-            "added to the bank after each answer; not official if changed");
   flags.Int("stderr-cap", &o->stderr_cap, "BYTES",
             "keep at most this much of each bot's stderr");
 }
 
-// Checks --rules (setting o.rules) and what it allows; an exit status when
-// the match cannot be played.
-std::optional<int> CheckRules(const Flags& flags, MatchOptions& o) {
-  const std::optional<RuleSet> rules = ParseRuleSet(o.rules_name);
-  if (!rules) return flags.Fail("--rules must be wl2 or wl1");
-  o.rules = *rules;
-  switch (o.rules) {
-    case RuleSet::kWl2:
-      return std::nullopt;
-    case RuleSet::kWl1:
-      break;
-    case RuleSet::kDingle:
-      // Dingle's rules go here: LoadDingleMap and PlayDingleGame
-      // (dingle_engine.h), the folder with trace.jsonl.
-      return flags.Fail("--rules dingle is not played by match yet");
-  }
-  if (o.time.timebank_ms != kTimebankMs ||
-      o.time.time_per_move_ms != kTimePerMoveMs) {
-    return flags.Fail(
-        "--rules wl1 has no time bank: every request waits 2000 ms (wl1 "
-        "§10); no --timebank or --time-per-move");
-  }
-  if (o.regions != 0) {
-    return flags.Fail("--rules wl1 plays its fixed map (wl1 §2): no --regions");
-  }
-  return std::nullopt;
-}
-
 // Checks the parsed flags and that both bots can start; an exit status
 // when the match cannot be played (after saying why).
-std::optional<int> CheckMatch(const Flags& flags, MatchOptions& o) {
+std::optional<int> CheckMatch(const Flags& flags, const WlGame& game,
+                              const MatchOptions& o) {
   if (o.bots.size() != 2) return flags.Fail("needs exactly two bots");
   if (o.seed < -1) return flags.Fail("--seed must be >= 0");
   if (o.stderr_cap < 0) return flags.Fail("--stderr-cap must be >= 0");
-  if (std::optional<int> exit = CheckRules(flags, o)) return exit;
-  if (o.time.timebank_ms < 1 || o.time.time_per_move_ms < 0) {
-    return flags.Fail("--timebank must be >= 1 and --time-per-move >= 0");
-  }
+  if (std::string error = game.CheckFlags(); !error.empty())
+    return flags.Fail(error);
   for (const std::string& bot : o.bots) {
-    if (absl::Status can_start = CheckBotCanStart(bot); !can_start.ok()) {
+    if (absl::Status can_start = game.CheckBot(bot); !can_start.ok()) {
       std::cerr << "warlight match: " << can_start.message() << "\n";
       return 2;
     }
   }
-  if (!o.map_file.empty() && o.regions != 0)
+  if (!o.map_file.empty() && game.regions() != 0)
     return flags.Fail("--regions needs no --map");
   return std::nullopt;
 }
 
-// What result.json says of the map.
-std::string MapName(const MatchOptions& o, const Map& map) {
-  if (o.rules == RuleSet::kWl1) return EarthMapName(o.rules);
-  if (!o.map_file.empty()) return o.map_file;
-  return "generated (seed " + std::to_string(o.seed) + ", " +
-         std::to_string(map.RegionCount()) + " regions)";
+// The map setup.map names for `map`, loaded from --map: WL1 and Dingle
+// play only their earth map (wl1 §2, dingle §2), named as such; an error
+// for any other.
+absl::StatusOr<std::string> SetupMap(RuleSet rules, const std::string& file,
+                                     const GameMap& map) {
+  if (rules == RuleSet::kWl2) return file;
+  if (map.json != EarthMapJson(rules)) {
+    const std::string name(RuleSetName(rules));
+    return absl::InvalidArgumentError(
+        "--rules " + name + " plays its fixed earth map (" + name +
+        " §2): --map " + EarthMapName(rules) + " or none");
+  }
+  return EarthMapName(rules);
+}
+
+// The game: both bots as processes, their stderr into the game folder.
+GameSetup MatchSetup(const MatchOptions& o, const std::string& map) {
+  GameSetup setup;
+  setup.seed = o.seed;
+  setup.map = map;
+  setup.force_processes = true;
+  setup.keep_files = true;
+  for (int i = 0; i < 2; ++i) {
+    SeatSetup seat;
+    seat.bot = o.bots[i];
+    seat.seed = kBotSeed;
+    seat.stderr_path = (fs::path(o.out_dir) /
+                        ("stderr_player" + std::to_string(i + 1) + ".txt"))
+                           .string();
+    seat.stderr_cap = o.stderr_cap;
+    setup.seats.push_back(std::move(seat));
+  }
+  return setup;
 }
 
 // "; player1 (mybot) crashed in round 12: signal 11" per crashed seat.
@@ -163,29 +163,6 @@ void PrintResultLine(const GameRecord& record, const MatchOptions& o) {
             << "; " << EscapeForTerminal(o.out_dir) << "\n";
 }
 
-// Starts both bots as processes, their stderr into the game folder; an
-// exit status (after saying why) when one cannot start.
-std::optional<int> StartBots(const MatchOptions& o,
-                             std::unique_ptr<BotProcess> seats[2]) {
-  for (int i = 0; i < 2; ++i) {
-    BotProcessOptions options;
-    options.stderr_path = (fs::path(o.out_dir) /
-                           ("stderr_player" + std::to_string(i + 1) + ".txt"))
-                              .string();
-    options.stderr_cap_bytes = o.stderr_cap;
-    absl::StatusOr<std::unique_ptr<BotProcess>> bot = BotProcess::Start(
-        ResolveBotCommand(o.bots[i]), options, AnswerQueue(o.rules));
-    if (!bot.ok()) {
-      std::cerr << "warlight match: cannot start "
-                << EscapeForTerminal(o.bots[i], 200) << ": "
-                << bot.status().message() << "\n";
-      return 1;
-    }
-    seats[i] = *std::move(bot);
-  }
-  return std::nullopt;
-}
-
 // WL1's engine_stdout.txt (wl1 §13.3: "starting game <id>", the folder's
 // name, then each bot's command line as it was started) and
 // engine_stderr.txt ("Could not find region with id N" lines).
@@ -196,7 +173,7 @@ absl::Status WriteWl1EngineOutput(const MatchOptions& o,
   if (id.filename().empty()) id = id.parent_path();  // "games/x/"
   std::string stdout_text = "starting game " + id.filename().string() + "\n";
   for (const std::string& bot : o.bots) {
-    stdout_text += ResolveBotCommand(bot) + "\n";
+    stdout_text += BotCommand(bot, kBotSeed) + "\n";  // as WlGame starts it
   }
   absl::Status written =
       WriteFileAtomically((dir / "engine_stdout.txt").string(), stdout_text);
@@ -205,9 +182,10 @@ absl::Status WriteWl1EngineOutput(const MatchOptions& o,
                              record.engine_stderr);
 }
 
-// Plays the game on `map`, writes the folder and prints the result.
-int PlayMatch(const MatchOptions& o, const GameMap& map,
-              const std::string& command) {
+// Plays the game on `map` (setup.map names it), writes the folder and
+// prints the result.
+int PlayMatch(const WlGame& game, const MatchOptions& o, GameMap map,
+              const std::string& setup_map, const std::string& command) {
   std::error_code ec;
   fs::create_directories(o.out_dir, ec);
   if (ec || !fs::is_directory(o.out_dir)) {
@@ -216,28 +194,21 @@ int PlayMatch(const MatchOptions& o, const GameMap& map,
     return 1;
   }
   KillProcessGroupsOnExitSignals();
-  std::unique_ptr<BotProcess> seats[2];
-  if (std::optional<int> exit = StartBots(o, seats)) return *exit;
-  GameOptions options;
-  options.rules = o.rules;
-  options.time = o.time;
-  GameRecord record = PlayGame(map.map, o.seed, *seats[0], *seats[1], options);
-  for (auto& seat : seats) seat.reset();  // closes stdin, kills, reaps
-  const std::string result = ResultJson(record, o.seed, MapName(o, map.map),
-                                        o.bots[0], o.bots[1], command, o.rules);
-  absl::Status written =
-      WriteGameFolderWithPage(o.out_dir, record, map.json, result);
-  if (written.ok() && o.rules == RuleSet::kWl1) {
-    written = WriteWl1EngineOutput(o, record);
+  absl::StatusOr<std::unique_ptr<WlPlayedGame>> played =
+      game.PlayOn(MatchSetup(o, setup_map), std::move(map));
+  absl::Status written = played.status();
+  if (written.ok()) written = (*played)->WriteFiles(o.out_dir, command);
+  if (written.ok() && game.rules() == RuleSet::kWl1) {
+    written = WriteWl1EngineOutput(o, (*played)->record());
   }
   if (!written.ok()) {
     std::cerr << "warlight match: " << written.message() << "\n";
     return 1;
   }
   if (o.json) {
-    std::cout << result;
+    std::cout << (*played)->ResultJson(command);
   } else {
-    PrintResultLine(record, o);
+    PrintResultLine((*played)->record(), o);
   }
   return 0;
 }
@@ -252,24 +223,27 @@ std::string DefaultGameDir(int64_t seed) {
 }
 
 int MatchMain(int argc, char** argv) {
+  WlGame game;
   MatchOptions o;
   Flags flags("match", "BOT1 BOT2", kMatchHelp);
+  game.DeclareFlags(flags);
   DeclareMatchFlags(flags, &o);
   if (std::optional<int> exit = flags.Parse(argc, argv, &o.bots)) return *exit;
-  if (std::optional<int> exit = CheckMatch(flags, o)) return *exit;
+  if (std::optional<int> exit = CheckMatch(flags, game, o)) return *exit;
   if (o.seed == -1) o.seed = std::random_device()() & 0x7FFFFFFF;
   // The map, checked before any bot is started.
   absl::StatusOr<GameMap> map = LoadRulesMap(
-      o.rules, o.map_file, static_cast<uint64_t>(o.seed), o.regions);
+      game.rules(), o.map_file, static_cast<uint64_t>(o.seed), game.regions());
   if (!map.ok()) return flags.Fail(std::string(map.status().message()));
-  if (o.rules == RuleSet::kWl1 && map->json != EarthMapJson(o.rules)) {
-    return flags.Fail("--rules wl1 plays its fixed map (wl1 §2): --map " +
-                      EarthMapName(o.rules) + " or none");
+  absl::StatusOr<std::string> setup_map =
+      SetupMap(game.rules(), o.map_file, *map);
+  if (!setup_map.ok()) {
+    return flags.Fail(std::string(setup_map.status().message()));
   }
   if (o.out_dir.empty()) o.out_dir = DefaultGameDir(o.seed);
   std::string command = "warlight match";
   for (int i = 0; i < argc; ++i) command += std::string(" ") + argv[i];
-  return PlayMatch(o, *map, command);
+  return PlayMatch(game, o, *std::move(map), *setup_map, command);
 }
 
 }  // namespace wl::tools

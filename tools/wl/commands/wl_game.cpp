@@ -10,6 +10,7 @@
 #include "common/bots.h"
 #include "common/cli.h"
 #include "common/files.h"
+#include "common/terminal.h"
 #include "wl/bot_command.h"
 #include "wl/bot_process.h"
 #include "wl/builtin_bots.h"
@@ -88,9 +89,11 @@ absl::Status WriteGameFolderWithPage(const std::string& dir,
 }
 
 WlPlayedGame::WlPlayedGame(GameRecord record, std::string map_json,
-                           GameSetup setup, RuleSet rules, std::string starts)
+                           std::string map_name, GameSetup setup, RuleSet rules,
+                           std::string starts)
     : record_(std::move(record)),
       map_json_(std::move(map_json)),
+      map_name_(std::move(map_name)),
       setup_(std::move(setup)),
       rules_(rules),
       starts_(std::move(starts)) {
@@ -102,14 +105,13 @@ WlPlayedGame::WlPlayedGame(GameRecord record, std::string map_json,
 
 absl::Status WlPlayedGame::WriteFiles(const std::string& dir,
                                       const std::string& command) const {
-  std::string map_name = setup_.map;
-  if (map_name.empty()) {
-    map_name = rules_ == RuleSet::kWl2 ? "generated" : EarthMapName(rules_);
-  }
-  const std::string result =
-      ResultJson(record_, setup_.seed, map_name, setup_.seats[0].bot,
-                 setup_.seats[1].bot, command, rules_, starts_);
-  return WriteGameFolderWithPage(dir, record_, map_json_, result);
+  return WriteGameFolderWithPage(dir, record_, map_json_, ResultJson(command));
+}
+
+std::string WlPlayedGame::ResultJson(const std::string& command) const {
+  return ::wl::tools::ResultJson(record_, setup_.seed, map_name_,
+                                 setup_.seats[0].bot, setup_.seats[1].bot,
+                                 command, rules_, starts_);
 }
 
 WlGame::WlGame() : WlGame(MakeBuiltInBot, IsBuiltInBot) {}
@@ -263,7 +265,11 @@ absl::Status StartSeat(const GameSetup& setup, int i, bool in_process,
     options.stderr_path = s.stderr_path;
     absl::StatusOr<std::unique_ptr<BotProcess>> process = BotProcess::Start(
         BotCommand(s.bot, s.seed), options, AnswerQueue(rules));
-    if (!process.ok()) return process.status();
+    if (!process.ok()) {
+      return absl::Status(process.status().code(),
+                          "cannot start " + EscapeForTerminal(s.bot, 200) +
+                              ": " + std::string(process.status().message()));
+    }
     seats->owned[i] = *std::move(process);
   }
   seats->playing[i] = seats->owned[i].get();
@@ -287,17 +293,34 @@ GameRecord PlayUnder(const GameOptions& options, const GameMap& map,
   return PlayGame(map.map, seed, *seats.playing[0], *seats.playing[1], options);
 }
 
+// What result.json says of the map of `setup`: its file (or name), else
+// the generated one or the rule set's earth map.
+std::string MapName(const GameSetup& setup, const Map& map, RuleSet rules) {
+  if (!setup.map.empty()) return setup.map;
+  if (rules != RuleSet::kWl2) return EarthMapName(rules);
+  return "generated (seed " + std::to_string(setup.seed) + ", " +
+         std::to_string(map.RegionCount()) + " regions)";
+}
+
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<PlayedGame>> WlGame::Play(
     const GameSetup& setup) const {
+  absl::StatusOr<GameMap> map = LoadRulesMap(
+      rules(), setup.map, static_cast<uint64_t>(setup.seed), regions_);
+  if (!map.ok()) return map.status();
+  absl::StatusOr<std::unique_ptr<WlPlayedGame>> played =
+      PlayOn(setup, *std::move(map));
+  if (!played.ok()) return played.status();
+  return std::unique_ptr<PlayedGame>(*std::move(played));
+}
+
+absl::StatusOr<std::unique_ptr<WlPlayedGame>> WlGame::PlayOn(
+    const GameSetup& setup, GameMap map) const {
   if (setup.seats.size() != 2) {
     return absl::InvalidArgumentError("Warlight 2 is played by 2 seats, not " +
                                       std::to_string(setup.seats.size()));
   }
-  absl::StatusOr<GameMap> map = LoadRulesMap(
-      rules(), setup.map, static_cast<uint64_t>(setup.seed), regions_);
-  if (!map.ok()) return map.status();
   Seats seats;
   for (int i = 0; i < 2; ++i) {
     const bool in_process =
@@ -307,16 +330,17 @@ absl::StatusOr<std::unique_ptr<PlayedGame>> WlGame::Play(
     if (!started.ok()) return started;
   }
   GameRecord record =
-      PlayUnder(Options(setup.keep_files), *map, setup.seed, seats);
+      PlayUnder(Options(setup.keep_files), map, setup.seed, seats);
   for (int i = 0; i < 2; ++i) {
     const std::string& path = setup.seats[i].stderr_path;
     if (!seats.in_process[i] || path.empty()) continue;
     absl::Status s = WriteFileAtomically(path, seats.in_process[i]->log());
     if (!s.ok()) return s;
   }
+  std::string map_name = MapName(setup, map.map, rules());
   return std::make_unique<WlPlayedGame>(
-      std::move(record), std::move(map->json), setup, rules(),
-      rules() == RuleSet::kDingle ? StartsName() : "");
+      std::move(record), std::move(map.json), std::move(map_name), setup,
+      rules(), rules() == RuleSet::kDingle ? StartsName() : "");
 }
 
 int64_t WlGame::TimeAvailableMs(int64_t requests) const {

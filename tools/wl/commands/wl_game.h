@@ -1,10 +1,10 @@
 // wl_game.h: the Warlight family as a Game (common/game.h), for the shared
-// arena, profile and bench: its flags (--rules wl2|wl1|dingle, --starts
-// for Dingle, --timebank, --time-per-move, --regions), its maps (official
-// JSON files, or generated from the game's seed; WL1 and Dingle play their
-// built-in earth map), its bots (bots/ folders in process through the
-// registry, or any command as a process) and its game folders (dumps,
-// replay, map.json, result.json, replay.html; Dingle's trace.jsonl).
+// arena, profile and bench, and for `warlight match`: its flags (--rules
+// wl2|wl1|dingle, --starts for Dingle, --timebank, --time-per-move, --regions),
+// its maps (official JSON files, or generated from the game's seed; WL1 and
+// Dingle play their built-in earth map), its bots (bots/ folders in process
+// through the registry, or any command as a process) and its game folders
+// (dumps, replay, map.json, result.json, replay.html; Dingle's trace.jsonl).
 //
 // Which flags go together (CheckFlags, one line each otherwise):
 //   wl2     --timebank, --time-per-move, --regions; --maps or generated maps
@@ -20,6 +20,11 @@
 //   game.DeclareFlags(flags);
 //   ... parse; if (std::string e = game.CheckFlags(); !e.empty()) ...
 //   return ArenaMain(game, argc, argv);
+//
+// `warlight match` plays one game on the same flags, every bot a process:
+//   GameSetup setup;  ... setup.force_processes = true;
+//   absl::StatusOr<std::unique_ptr<WlPlayedGame>> played =
+//       game.PlayOn(setup, *LoadRulesMap(game.rules(), ...));
 //
 // Tests give their own bots in process:
 //   WlGame game([](const std::string& bot, uint64_t seed) { ... },
@@ -37,6 +42,7 @@
 #include "common/game.h"
 #include "rule_set.h"
 #include "wl/engine.h"
+#include "wl/game_files.h"
 
 namespace wl::tools {
 
@@ -44,15 +50,20 @@ namespace wl::tools {
 // on (PlayedGame's fields hold what the shared tools keep of it).
 class WlPlayedGame : public PlayedGame {
  public:
+  // `map_name`: what result.json says of the map (a map file, "generated
+  // (seed 42, 60 regions)" or the rule set's earth map, "wl1-earth");
   // `starts`: Dingle's (--starts), "" for the other rule sets.
-  WlPlayedGame(GameRecord record, std::string map_json, GameSetup setup,
-               RuleSet rules = RuleSet::kWl2, std::string starts = "");
+  WlPlayedGame(GameRecord record, std::string map_json, std::string map_name,
+               GameSetup setup, RuleSet rules = RuleSet::kWl2,
+               std::string starts = "");
 
   // Dumps, replay.txt, map.json, result.json, replay.html (when the replay
-  // was recorded). result.json names a map file, "generated" or the rule
-  // set's earth map ("wl1-earth"), and the rule set.
+  // was recorded); Dingle's trace.jsonl.
   absl::Status WriteFiles(const std::string& dir,
                           const std::string& command) const override;
+  // result.json (one line): the map's name, the rule set (and Dingle's
+  // starts), the seats' bots as given and `command`, the tool that played.
+  std::string ResultJson(const std::string& command) const;
   // The replay's text (its three histories, spec section 11).
   std::string Transcript() const override { return record_.replay; }
 
@@ -62,6 +73,7 @@ class WlPlayedGame : public PlayedGame {
  private:
   GameRecord record_;
   std::string map_json_;
+  std::string map_name_;
   GameSetup setup_;
   RuleSet rules_;
   std::string starts_;
@@ -104,8 +116,15 @@ class WlGame : public Game {
   absl::Status CheckBot(const std::string& bot) const override;
   std::string BotIdentity(const std::string& bot,
                           bool in_process) const override;
+  // LoadRulesMap(rules(), setup.map, setup.seed, regions()), then PlayOn.
   absl::StatusOr<std::unique_ptr<PlayedGame>> Play(
       const GameSetup& setup) const override;
+  // Plays on `map`, the map of setup.map as Play loads it: what `warlight
+  // match` calls after checking the map, before any bot starts. Bots of
+  // bots/ play in process unless setup.force_processes; a process that
+  // cannot start is an error, "cannot start BOT: why".
+  absl::StatusOr<std::unique_ptr<WlPlayedGame>> PlayOn(const GameSetup& setup,
+                                                       GameMap map) const;
   // Spec section 9: the first bank, then at most min(time per move, bank)
   // more per request; WL1: 2000 ms per request (wl1 §10.1); Dingle: 60000
   // ms per decision (dingle §11).
