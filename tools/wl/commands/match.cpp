@@ -18,7 +18,6 @@
 #include "common/process.h"
 #include "common/terminal.h"
 #include "rule_set.h"
-#include "wl/bot_command.h"
 #include "wl/builtin_bots.h"
 #include "wl/commands/wl_game.h"
 #include "wl/game_files.h"
