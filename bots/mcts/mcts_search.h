@@ -20,10 +20,10 @@
 //      UCB1 on that side's own statistics (decoupled UCT: a simultaneous
 //      move); the round resolved by the rules core in the official order
 //      (combat at its exact expectation when `expected_first`, never under
-//      WL1's 100% luck); then
-//      `playout_rounds` rounds of fast-policy play for both with sampled
-//      combat; the evaluation, or the result if the game ended. Both sides'
-//      statistics are updated (theirs with 1 - value).
+//      WL1's 100% luck); then `playout_rounds` (WL1: `wl1_playout_rounds`)
+//      rounds of fast-policy play for both with sampled combat; the
+//      evaluation, or the result if the game ended. Both sides' statistics
+//      are updated (theirs with 1 - value).
 //   5. The answer: our most visited turn.
 //
 // Under Dingle's rules (View::Rules() == kDingle; dingle §4) nothing is
@@ -170,6 +170,9 @@ class Search {
         view.MaxRounds() > 0 ? view.MaxRounds() : info.game().MaxRounds();
     rng_.SetSeed(seed);
     sequential_ = view.Rules() == wl::RuleSet::kDingle;
+    playout_rounds_ = view.Rules() == wl::RuleSet::kWl1
+                          ? config_.wl1_playout_rounds
+                          : config_.playout_rounds;
     first_combat_ = config_.expected_first && view.Rules() != wl::RuleSet::kWl1
                         ? wl::CombatMode::kExpected
                         : wl::CombatMode::kOfficial;
@@ -247,8 +250,8 @@ class Search {
                        info_->game().Rules());
     int rounds = 1;
     wl::Outcome outcome = wl::RoundOutcome(s, round_, max_rounds_);
-    for (int r = 1;
-         r <= config_.playout_rounds && outcome == wl::Outcome::kOngoing; ++r) {
+    for (int r = 1; r <= playout_rounds_ && outcome == wl::Outcome::kOngoing;
+         ++r) {
       PlayoutRound(*info_, s, rng_, place, attack);
       ++rounds;
       outcome = wl::RoundOutcome(s, round_ + r, max_rounds_);
@@ -365,7 +368,7 @@ class Search {
                  wl::CombatMode::kOfficial, scratch_);
       reply = &replies[theirs];
     }
-    for (int t = 0; t < 2 * config_.playout_rounds && !pos.Over(); ++t) {
+    for (int t = 0; t < 2 * playout_rounds_ && !pos.Over(); ++t) {
       const int v =
           rng_.NextDouble() < 0.5 ? 0 : wl::RandomIndex(rng_, kPolicyVariants);
       DingleTurn(*info_, pos, PolicyVariant(v), rng_, wl::CombatMode::kOfficial,
@@ -526,6 +529,8 @@ class Search {
   // Dingle (sequential_): the exact position and the replies' statistics,
   // their_count_ per turn of ours.
   bool sequential_ = false;
+  // config.playout_rounds, or config.wl1_playout_rounds under WL1.
+  int playout_rounds_ = 3;
   // The searched turn's combat: config.expected_first, except under WL1.
   wl::CombatMode first_combat_ = wl::CombatMode::kExpected;
   wl::dingle::Position root_;

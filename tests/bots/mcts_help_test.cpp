@@ -14,7 +14,9 @@
 
 namespace {
 
-bool IsFlagChar(char c) { return (c >= 'a' && c <= 'z') || c == '-'; }
+bool IsFlagChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+}
 
 // The flags that mcts_config.h's ParseArgs reads: every string literal
 // "--flag" of the source (its knob tables and its special cases), but
@@ -134,6 +136,7 @@ TEST(MctsHelpTest, PrintedDefaultsAreTheConfigDefaults) {
       {"samples", d.samples},
       {"fog-noise", d.fog_noise},
       {"playout-rounds", d.playout_rounds},
+      {"wl1-playout-rounds", d.wl1_playout_rounds},
       {"expected-first", d.expected_first},
       {"exploration", d.exploration},
       {"my-greedy-variants", d.my_greedy_variants},
