@@ -6,8 +6,9 @@
 // and on the largest real map (90 regions) of ../shared/maps (or
 // $WL_SHARED); without them the cases are skipped with a message. Under
 // the other rule sets, on their earth maps (built into the tools): WL1
-// (wl1, the same search with WL1's combat) and Dingle (dingle: the
-// sequential search of mcts_search.h on Dingle's rules core, the map read
+// (wl1, the same search with WL1's combat, whose playouts are
+// Config::wl1_playout_rounds long whatever the case says) and Dingle (dingle:
+// the sequential search of mcts_search.h on Dingle's rules core, the map read
 // by the harness's Dingle loader).
 //
 //   build/bench/wl_bench --benchmark_filter=Mcts
