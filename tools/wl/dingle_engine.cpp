@@ -704,14 +704,7 @@ absl::StatusOr<DingleMap> ParseDingleMapJson(std::string_view text) {
 }
 
 absl::StatusOr<DingleMap> LoadDingleMap(const std::string& path) {
-  absl::StatusOr<std::string> text = ReadFileToString(path);
-  if (!text.ok()) return absl::NotFoundError("cannot open map " + path);
-  absl::StatusOr<DingleMap> map = ParseDingleMapJson(*text);
-  if (!map.ok()) {
-    return absl::InvalidArgumentError(path + ": " +
-                                      std::string(map.status().message()));
-  }
-  return map;
+  return LoadMapFileWith(path, ParseDingleMapJson);
 }
 
 GameRecord PlayDingleGame(const Map& map, int64_t seed, DingleAgent& player1,

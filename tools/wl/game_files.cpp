@@ -1,7 +1,5 @@
 #include "wl/game_files.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <optional>
@@ -79,32 +77,25 @@ std::string_view EarthMapJson(RuleSet rules) {
 
 namespace {
 
-// A Dingle map file as LoadDingleMap reads it, with its text.
-absl::StatusOr<GameMap> LoadDingleGameMap(const std::string& path) {
-  absl::StatusOr<DingleMap> dingle = LoadDingleMap(path);
+// A Dingle map (adjacency lists as written, dingle §2) and its text.
+absl::StatusOr<GameMap> DingleGameMap(std::string text) {
+  absl::StatusOr<DingleMap> dingle = ParseDingleMapJson(text);
   if (!dingle.ok()) return dingle.status();
-  absl::StatusOr<std::string> text = ReadFileToString(path);
-  if (!text.ok()) return text.status();
-  return GameMap{std::move(dingle->map), *std::move(text),
+  return GameMap{std::move(dingle->map), std::move(text),
                  std::move(dingle->names)};
 }
 
-// The built-in Dingle earth map, read once (LoadDingleMap reads files: the
-// text goes through a temporary one).
+absl::StatusOr<GameMap> LoadDingleGameMap(const std::string& path) {
+  return LoadMapFileWith(path, [](std::string_view text) {
+    return DingleGameMap(std::string(text));
+  });
+}
+
+// The built-in Dingle earth map, parsed once.
 absl::StatusOr<GameMap> DingleEarth() {
-  static const absl::StatusOr<GameMap>* const earth = [] {
-    std::string path =
-        (fs::temp_directory_path() /
-         ("wl_dingle_earth_" + std::to_string(::getpid()) + ".json"))
-            .string();
-    absl::Status written =
-        WriteFileAtomically(path, std::string(EarthMapJson(RuleSet::kDingle)));
-    auto* loaded = new absl::StatusOr<GameMap>(
-        written.ok() ? LoadDingleGameMap(path) : written);
-    std::error_code ec;
-    fs::remove(path, ec);
-    return loaded;
-  }();
+  static const absl::StatusOr<GameMap>* const earth =
+      new absl::StatusOr<GameMap>(
+          DingleGameMap(std::string(EarthMapJson(RuleSet::kDingle))));
   return *earth;
 }
 

@@ -129,14 +129,7 @@ absl::StatusOr<Map> ParseMapJson(std::string_view text) {
 }
 
 absl::StatusOr<Map> LoadMapFile(const std::string& path) {
-  absl::StatusOr<std::string> text = ReadFileToString(path);
-  if (!text.ok()) return absl::NotFoundError("cannot open map " + path);
-  absl::StatusOr<Map> map = ParseMapJson(*text);
-  if (!map.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(path, ": ", map.status().message()));
-  }
-  return map;
+  return LoadMapFileWith(path, ParseMapJson);
 }
 
 std::string MapToJson(const Map& map) {

@@ -16,13 +16,31 @@
 #include <string>
 #include <string_view>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "common/files.h"
 #include "map.h"
 
 namespace wl::tools {
 
 absl::StatusOr<Map> ParseMapJson(std::string_view text);
 absl::StatusOr<Map> LoadMapFile(const std::string& path);
+
+// Reads the file at `path` and parses its text with `parse` (a function of
+// std::string_view returning absl::StatusOr<T>); errors name the file.
+// LoadMapFile is LoadMapFileWith(path, ParseMapJson).
+template <typename Parse>
+auto LoadMapFileWith(const std::string& path, Parse parse)
+    -> decltype(parse(std::string_view())) {
+  absl::StatusOr<std::string> text = ReadFileToString(path);
+  if (!text.ok()) return absl::NotFoundError("cannot open map " + path);
+  auto map = parse(*text);
+  if (!map.ok()) {
+    return absl::InvalidArgumentError(path + ": " +
+                                      std::string(map.status().message()));
+  }
+  return map;
+}
 
 // The map in the official JSON format, regions in id order, each listing its
 // whole adjacency list. Reading it back gives the same regions, bonuses and
