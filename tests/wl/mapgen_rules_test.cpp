@@ -18,8 +18,8 @@ TEST(MapgenRulesTest, OnlyWl2MapsAreGeneratedTheOthersNameTheirEarthMap) {
   EXPECT_EQ(wl2.status, 0) << wl2.err;
   EXPECT_NE(wl2.out.find("\"Regions\""), std::string::npos);
   for (const char* rules : {"wl1", "dingle"}) {
-    wl::testing::CommandRun run = wl::testing::RunCommand(
-        warlight + " mapgen --rules " + rules, dir);
+    wl::testing::CommandRun run =
+        wl::testing::RunCommand(warlight + " mapgen --rules " + rules, dir);
     EXPECT_EQ(run.status, 2) << rules;
     EXPECT_EQ(run.out, "");
     EXPECT_NE(run.err.find(std::string("--map ") + rules + "-earth"),
