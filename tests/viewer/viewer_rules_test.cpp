@@ -16,6 +16,7 @@
 #include "shell.h"
 #include "wl/commands/view.h"
 #include "wl/commands/wl_game.h"
+#include "wl/dingle_verify.h"
 #include "wl/verify.h"
 
 namespace wl::tools {
@@ -151,16 +152,47 @@ TEST(ViewerRulesTest, TheOfficialWl1RecordingsOpenAsStored) {
   EXPECT_GT(parse_errors, 0) << "the recordings hold parse errors";
 }
 
-// Dingle's recordings hold trace.jsonl and no replay: one line says so.
-TEST(ViewerRulesTest, ADingleRecordingSaysItHasNoReplay) {
+// Dingle's recordings hold trace.jsonl and no replay: the page shows their
+// game played again from the seed and the recorded answers, with the
+// recording's agents, its final position and its winner.
+TEST(ViewerRulesTest, TheDingleRecordingsOpenPlayedAgain) {
+  WL_REQUIRE_SHARED();
+  const fs::path root = wl::testing::SharedDir() / "dingle" / "conformance";
+  if (!fs::is_directory(root)) GTEST_SKIP() << root << " is absent";
+  int games = 0;
+  for (int g = 0; g < 100; ++g) {
+    const fs::path dir = root / (g < 10 ? "g00" : "g0") += std::to_string(g);
+    if (!fs::is_directory(dir)) continue;
+    absl::StatusOr<DingleReplay> again = ReplayDingleRecording(dir.string());
+    ASSERT_TRUE(again.ok()) << again.status();
+    absl::StatusOr<std::string> page = ReplayHtml(dir.string());
+    ASSERT_TRUE(page.ok()) << dir << ": " << page.status();
+    ExpectPageMatchesReplay(*page, again->record.replay,
+                            dir.filename().string());
+    const json::value data = PageData(*page);
+    EXPECT_EQ(data.at("rules"), "dingle") << dir;
+    const json::value meta =
+        json::parse(wl::testing::ReadFile(dir / "meta.json"));
+    EXPECT_EQ(data.at("result").at("winner"),
+              meta.at("winner").as_int64() == 1 ? "player1" : "player2")
+        << dir;
+    EXPECT_EQ(data.at("result").at("players").at(0).at("bot"),
+              meta.at("agents").at("player1"))
+        << dir;
+    ++games;
+  }
+  EXPECT_EQ(games, 26);
+}
+
+// A folder with a trace that is not a recording: one clear error.
+TEST(ViewerRulesTest, ABrokenDingleRecordingIsOneError) {
   const fs::path dir = wl::testing::FreshTempDir("viewer_trace");
   ASSERT_TRUE(WriteFileAtomically((dir / "trace.jsonl").string(), "{}\n").ok());
   absl::StatusOr<std::string> page = ReplayHtml(dir.string());
   ASSERT_FALSE(page.ok());
-  EXPECT_NE(page.status().message().find("a Dingle recording (trace.jsonl) "
-                                         "has no replay to show"),
-            std::string::npos)
+  EXPECT_NE(page.status().message().find(dir.string()), std::string::npos)
       << page.status();
+  EXPECT_EQ(page.status().message().find('\n'), std::string::npos);
   fs::remove_all(dir);
 }
 

@@ -3,6 +3,8 @@
 #include <cctype>
 #include <filesystem>
 #include <sstream>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -10,6 +12,7 @@
 #include "boost/json.hpp"
 #include "common/files.h"
 #include "wl/dingle_engine.h"
+#include "wl/map_json.h"
 
 namespace wl::tools {
 namespace {
@@ -99,6 +102,7 @@ struct DingleMeta {
   int64_t seed = 0;
   GameOptions options;
   DingleSettings settings;
+  std::string agents[2];  // meta.json's "agents", "" for our folders
 };
 
 // A game folder of ours (warlight arena/match --rules dingle): result.json
@@ -143,8 +147,9 @@ absl::StatusOr<DingleMeta> ReadDingleMeta(const fs::path& dir) {
     meta.settings.max_rounds = static_cast<int>(IntAt(o.at("max_rounds")));
     const json::object& agents = o.at("agents").as_object();
     for (int p = 0; p < 2; ++p) {
-      meta.settings.extra[p] = ExtraArmiesOfAgent(
-          std::string(agents.at(p == 0 ? "player1" : "player2").as_string()));
+      meta.agents[p] =
+          std::string(agents.at(p == 0 ? "player1" : "player2").as_string());
+      meta.settings.extra[p] = ExtraArmiesOfAgent(meta.agents[p]);
     }
   } catch (const std::exception& e) {
     return absl::InvalidArgumentError(
@@ -239,24 +244,61 @@ std::string CompareTraceEvents(const std::string& recorded,
   return FirstDifference(a, b, "");
 }
 
-absl::StatusOr<std::string> VerifyDingleGameDir(const std::string& dir_name,
-                                                const std::string& maps_dir) {
-  const fs::path dir(dir_name);
+namespace {
+
+// A recording's recorded trace lines and its game played again.
+struct PlayedAgain {
+  DingleReplay replay;
+  std::vector<std::string> recorded;
+};
+
+absl::StatusOr<PlayedAgain> PlayAgain(const fs::path& dir,
+                                      const std::string& maps_dir) {
   absl::StatusOr<DingleMeta> meta = ReadDingleMeta(dir);
   if (!meta.ok()) return meta.status();
   absl::StatusOr<std::string> trace =
       ReadFileToString((dir / "trace.jsonl").string());
   if (!trace.ok()) return trace.status();
-  absl::StatusOr<DingleMap> map = LoadDingleMap(MapPath(dir, maps_dir));
+  PlayedAgain out;
+  const std::string map_path = MapPath(dir, maps_dir);
+  absl::StatusOr<DingleMap> map =
+      LoadMapFileWith(map_path, [&out](std::string_view text) {
+        out.replay.map_json = std::string(text);
+        return ParseDingleMapJson(text);
+      });
   if (!map.ok()) return map.status();
-  const std::vector<std::string> recorded = Lines(*trace);
+  out.recorded = Lines(*trace);
   RecordedAgent agents[2];
-  if (absl::Status s = ReadAnswers(recorded, agents); !s.ok()) return s;
+  if (absl::Status s = ReadAnswers(out.recorded, agents); !s.ok()) return s;
   meta->settings.names = map->names;
-  const GameRecord game =
-      PlayDingleGame(map->map, meta->seed, agents[0], agents[1], meta->options,
-                     meta->settings);
-  const std::vector<std::string> regenerated = Lines(game.trace);
+  out.replay.record = PlayDingleGame(map->map, meta->seed, agents[0], agents[1],
+                                     meta->options, meta->settings);
+  out.replay.seed = meta->seed;
+  const GameOptions& o = meta->options;
+  out.replay.starts = o.manual && o.warlords ? "manual+warlords"
+                      : o.manual             ? "manual"
+                      : o.warlords           ? "warlords"
+                                             : "default";
+  for (int p = 0; p < 2; ++p) out.replay.agents[p] = meta->agents[p];
+  return out;
+}
+
+}  // namespace
+
+absl::StatusOr<DingleReplay> ReplayDingleRecording(
+    const std::string& dir, const std::string& maps_dir) {
+  absl::StatusOr<PlayedAgain> again = PlayAgain(dir, maps_dir);
+  if (!again.ok()) return again.status();
+  return std::move(again->replay);
+}
+
+absl::StatusOr<std::string> VerifyDingleGameDir(const std::string& dir_name,
+                                                const std::string& maps_dir) {
+  absl::StatusOr<PlayedAgain> again = PlayAgain(dir_name, maps_dir);
+  if (!again.ok()) return again.status();
+  const std::vector<std::string>& recorded = again->recorded;
+  const std::vector<std::string> regenerated =
+      Lines(again->replay.record.trace);
   for (size_t i = 0; i < std::max(recorded.size(), regenerated.size()); ++i) {
     const std::string x = i < recorded.size() ? recorded[i] : "<end of file>";
     const std::string y =

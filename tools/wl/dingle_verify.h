@@ -16,8 +16,24 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "wl/engine.h"
 
 namespace wl::tools {
+
+// A Dingle recording played again: the game as our engine records it
+// (dumps, the unfogged replay, trace.jsonl) and the map's text, so that
+// `warlight view` can show a recording that holds only a trace.
+struct DingleReplay {
+  GameRecord record;
+  std::string map_json;
+  int64_t seed = 0;
+  std::string starts;     // "default", "warlords", "manual" or both
+  std::string agents[2];  // meta.json's agent names, "" for our folders
+};
+// Plays the recording's game again from its seed, options and recorded
+// answers (the maps as VerifyDingleGameDir finds them).
+absl::StatusOr<DingleReplay> ReplayDingleRecording(
+    const std::string& dir, const std::string& maps_dir = "");
 
 // Our own game folders verify too (warlight arena/match --rules dingle,
 // when they keep trace.jsonl): without meta.json, result.json gives the

@@ -11,6 +11,7 @@
 #include "common/cli.h"
 #include "common/files.h"
 #include "common/terminal.h"
+#include "wl/dingle_verify.h"
 #include "wl/verify.h"
 
 namespace wl::tools {
@@ -59,11 +60,6 @@ absl::Status ReadReplayMapAndResult(const fs::path& dir,
       fs::exists(dir / "replay.txt", ec) ? ReadBounded(dir / "replay.txt")
       : fs::exists(dir / "replay.txt.gz", ec)
           ? ReadGzipFile((dir / "replay.txt.gz").string())
-      : fs::exists(dir / "trace.jsonl", ec)
-          ? absl::NotFoundError(
-                "a Dingle recording (trace.jsonl) has no replay to show: "
-                "`warlight verify` checks it; `warlight match --rules "
-                "dingle` plays a game to watch")
           : absl::NotFoundError(
                 "cannot read replay.txt or replay.txt.gz: neither is there");
   if (!replay.ok()) return replay.status();
@@ -103,6 +99,41 @@ absl::Status ReadReplayMapAndResult(const fs::path& dir,
   return absl::OkStatus();
 }
 
+// result.json's fields that the page shows, for a Dingle recording played
+// again.
+std::string ResultFromDingleReplay(const DingleReplay& replay) {
+  json::array players;
+  for (const std::string& agent : replay.agents) {
+    json::object player;
+    if (!agent.empty()) player["bot"] = agent;
+    players.push_back(std::move(player));
+  }
+  return json::serialize(
+      json::object{{"players", std::move(players)},
+                   {"seed", replay.seed},
+                   {"map", "dingle-earth"},
+                   {"rules", "dingle"},
+                   {"starts", replay.starts},
+                   {"winner", std::string(WinnerName(replay.record.outcome))}});
+}
+
+// A Dingle recording (trace.jsonl, no replay): its game played again from
+// the seed and the recorded answers gives the replay, the dumps and the
+// map (dingle_verify.h).
+absl::Status ReadDingleRecording(const fs::path& dir,
+                                 const std::string& maps_dir,
+                                 ReplayFiles* files) {
+  absl::StatusOr<DingleReplay> replay =
+      ReplayDingleRecording(dir.string(), maps_dir);
+  if (!replay.ok()) return replay.status();
+  files->replay = replay->record.replay;
+  files->map_json = replay->map_json;
+  files->result = ResultFromDingleReplay(*replay);
+  for (int p = 0; p < 2; ++p) files->dump[p] = replay->record.dump[p];
+  files->rules = RuleSet::kDingle;
+  return absl::OkStatus();
+}
+
 // The dumps of a folder, when there: dump_playerN.txt, or WL1's recorded
 // dump_playerN.txt.gz.
 absl::Status ReadDumps(const fs::path& dir, ReplayFiles* files) {
@@ -131,10 +162,18 @@ absl::StatusOr<std::string> ReplayHtml(const std::string& game_dir,
     return absl::NotFoundError(game_dir + " is not a folder");
   }
   ReplayFiles files;
-  if (absl::Status s = ReadReplayMapAndResult(dir, maps_dir, &files); !s.ok()) {
-    return absl::Status(s.code(), absl::StrCat(game_dir, ": ", s.message()));
+  const bool dingle_recording = !fs::exists(dir / "replay.txt", ec) &&
+                                fs::exists(dir / "trace.jsonl", ec);
+  absl::Status read = dingle_recording
+                          ? ReadDingleRecording(dir, maps_dir, &files)
+                          : ReadReplayMapAndResult(dir, maps_dir, &files);
+  if (!read.ok()) {
+    return absl::Status(read.code(),
+                        absl::StrCat(game_dir, ": ", read.message()));
   }
-  if (absl::Status s = ReadDumps(dir, &files); !s.ok()) return s;
+  if (!dingle_recording) {
+    if (absl::Status s = ReadDumps(dir, &files); !s.ok()) return s;
+  }
   absl::StatusOr<std::string> page = ReplayHtmlFromFiles(files);
   if (!page.ok()) {
     return absl::InvalidArgumentError(
@@ -172,7 +211,9 @@ int ViewMain(int argc, char** argv) {
               "folder that `warlight match` or the arena's kept games wrote\n"
               "(replay.txt, map.json, and result.json and the dumps when\n"
               "present) or an official recording as stored (replay.txt.gz,\n"
-              "meta.json naming the map, the dumps). In the page: space\n"
+              "meta.json naming the map, the dumps; a Dingle recording's\n"
+              "meta.json and trace.jsonl, whose game is played again from\n"
+              "its seed and recorded answers). In the page: space\n"
               "plays or pauses, left and right step one event, up and down\n"
               "one round, v cycles the full view and the players' fogged\n"
               "views. replay.html?round=R&step=K&view=V opens on a given\n"
