@@ -7,6 +7,7 @@
 #include "gtest/gtest.h"
 #include "random_play.h"
 #include "rules.h"
+#include "sdk/berlin/rules.h"
 #include "test_maps.h"
 
 namespace {
@@ -78,6 +79,42 @@ TEST(RulesAllocationTest, ResolvingDingleTurnsNeverAllocates) {
     while (!pos.Over()) PlayRandomDinglePhase(game, pos, rng, orders, 0.1);
     EXPECT_EQ(g_allocations.load(), before) << "game " << g;
   }
+}
+
+// Berlin's turns (berlin §5: validation with running totals, movement,
+// combat, ownership, spawns) on a ring of cities, every owned node sending
+// part of its soldiers both ways each turn: no allocation either.
+TEST(RulesAllocationTest, ResolvingBerlinTurnsNeverAllocates) {
+  berlin::Map map;
+  const int city = map.AddType("city", 1, 1);
+  constexpr int kNodes = 12;
+  for (int i = 1; i <= kNodes; ++i) map.AddNode(i, city);
+  for (int i = 1; i <= kNodes; ++i) map.AddPath(i, i % kNodes + 1);
+  map.maximum_number_of_turns = 40;
+  berlin::State s = berlin::State::Empty(map.size(), 2);
+  s.Place(0, 0, 5);
+  s.Place(kNodes / 2, 1, 5);
+  berlin::Move moves[2][2 * kNodes];
+  berlin::PlayerMoves turn[2];
+  long resolved = 0;
+  while (!berlin::GameOver(map, s)) {
+    for (int p = 0; p < 2; ++p) {
+      int n = 0;
+      for (int i = 0; i < s.num_nodes; ++i) {
+        if (s.owner[i] != p || s.soldiers[p][i] < 2) continue;
+        const int64_t id = map.node(i).id;
+        const int64_t half = s.soldiers[p][i] / 2;
+        moves[p][n++] = {id, id % kNodes + 1, half};
+        moves[p][n++] = {id, (id + kNodes - 2) % kNodes + 1, half / 2};
+      }
+      turn[p] = {p, moves[p], n};
+    }
+    const long before = g_allocations.load();
+    berlin::ResolveTurn(map, s, turn, 2);
+    EXPECT_EQ(g_allocations.load(), before) << "turn " << s.turn;
+    ++resolved;
+  }
+  EXPECT_GT(resolved, 5);
 }
 
 TEST(RulesAllocationTest, TheCounterCounts) {
