@@ -70,23 +70,11 @@
 
 namespace greedy {
 
-// WL1's 100% luck (wl1 §7) never takes a region surely: the planner sends
-// the fewest armies that take it with this probability (7 on 2 armies,
-// where WL2's sure take is 3). Tuned in WL1 self-play, greedy against
-// greedy, 800 games each: 0.9 beat 0.8 by 493 to 307, 0.98 beat 0.9 by 452
-// to 343, and 0.99 lost to 0.98 by 301 to 435 (64 drawn).
-constexpr double kWl1TakeProbability = 0.98;
-
 // The fewest armies the planner sends to take `defenders`: WL2's and
-// Dingle's sure takes (dingle §8: 4 on 2), WL1's kWl1TakeProbability.
-// Tabled once per rule set; WL2 calls wl::ArmiesToTakeSurely as before.
+// Dingle's sure takes, WL1's take with wl::kWl1TakeProbability (the
+// built-in bots' table, attack_odds.h).
 inline int TakeArmies(wl::RuleSet rules, int defenders) {
-  if (rules == wl::RuleSet::kWl2) {
-    return static_cast<int>(wl::ArmiesToTakeSurely(defenders));
-  }
-  static const wl::TakeTable wl1(wl::RuleSet::kWl1, kWl1TakeProbability);
-  static const wl::TakeTable dingle(wl::RuleSet::kDingle, 1.0);
-  return (rules == wl::RuleSet::kWl1 ? wl1 : dingle).Armies(defenders);
+  return wl::BotTakeTable(rules).Armies(defenders);
 }
 
 // The knobs of the planner. The defaults were tuned by self-play and games

@@ -95,19 +95,12 @@ inline int HoldAgainst(int attackers) {
   return static_cast<int>(wl::JavaRound(attackers * 0.6)) + 1;
 }
 
-// The probability with which the policy's attacks under WL1 take their
-// target (WL1 has no sure take, wl1 §7), as the greedy bot's
-// (greedy::kWl1TakeProbability, where the tuning is).
-constexpr double kWl1TakeProbability = 0.98;
-
 // What the policy and the evaluation precompute from the map, once.
 class MapInfo {
  public:
   // The game must outlive the MapInfo.
   explicit MapInfo(const wl::Game& game)
-      : game_(game),
-        take_(game.Rules(),
-              game.Rules() == wl::RuleSet::kWl1 ? kWl1TakeProbability : 1.0) {
+      : game_(game), take_(wl::BotTakeTable(game.Rules())) {
     for (const wl::Map::SuperRegion& s : game.GetMap().SuperRegions()) {
       const int i = static_cast<int>(members_.size());
       members_.push_back(s.members);
@@ -123,12 +116,13 @@ class MapInfo {
   int SuperOf(int region) const { return super_of_[region]; }
   // The fewest attackers the policy sends on `d` defenders under the
   // game's rules: the sure take (WL2: TakeSurely; Dingle: dingle §8), or
-  // WL1's take with probability kWl1TakeProbability.
+  // WL1's take with probability wl::kWl1TakeProbability (the built-in
+  // bots' table, attack_odds.h).
   int TakeArmies(int d) const { return take_.Armies(d); }
 
  private:
   const wl::Game& game_;
-  wl::TakeTable take_;
+  const wl::TakeTable& take_;
   std::vector<wl::RegionSet> members_;
   std::vector<int> bonus_;
   int super_of_[wl::kRegionSlots] = {};
