@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 
 #include "protocol.h"
 
@@ -15,6 +16,7 @@ constexpr size_t kLastPieceIndex = 50;
 constexpr std::string_view kWl1PickError = "preferred starting regions: ";
 
 constexpr std::string_view kMoveInputIsNull = "Move input is null";
+constexpr std::string_view kParseError = "Parse error: ";
 
 // Java String.trim(): strips every char <= ' ' (0x20) at both ends.
 std::string_view JavaTrim(std::string_view s) {
@@ -73,7 +75,7 @@ class Log {
 
   // Parser.errorOut: "Parse error: <msg> (<input>)", then the line break.
   void ParseError(std::string_view message, std::string_view input) {
-    dump_ += "Parse error: ";
+    dump_ += kParseError;
     dump_ += message;
     dump_ += " (";
     dump_ += input;
@@ -182,6 +184,17 @@ std::optional<int> JavaParseInt(std::string_view s) {
 }
 
 // Spec section 8; Parser.parseMoves (the same in WL1, wl1 §9.2).
+int CountParseErrors(std::string_view dump_log) {
+  int n = 0;
+  for (std::string_view message : {kParseError, kMoveInputIsNull}) {
+    for (size_t at = dump_log.find(message); at != std::string_view::npos;
+         at = dump_log.find(message, at + 1)) {
+      ++n;
+    }
+  }
+  return n;
+}
+
 MovesAnswer ReadMovesAnswer(std::string_view answer, Player me, const Map& map,
                             RuleSet rules) {
   MovesAnswer out;

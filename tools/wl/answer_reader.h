@@ -62,6 +62,10 @@ struct MovesAnswer {
   std::vector<std::string> engine_stderr;
 };
 
+// How many parse errors a dump_log reports: its "Parse error: " and "Move
+// input is null" messages (the engines' per-bot parse_errors count).
+int CountParseErrors(std::string_view dump_log);
+
 // `answer` is the raw line the bot printed: line terminator removed, NOT
 // trimmed. "No moves" in any letter case (WL1: exactly "No moves"), or an
 // empty string, means no moves.

@@ -486,15 +486,6 @@ class DingleEngine {
     return a;
   }
 
-  static int CountParseErrors(const std::string& log) {
-    int n = 0;
-    for (size_t at = log.find("Parse error: "); at != std::string::npos;
-         at = log.find("Parse error: ", at + 1)) {
-      ++n;
-    }
-    return n;
-  }
-
   void NoteCrash(int seat) {
     SeatStats& stats = record_.stats[seat];
     if (stats.crashed) return;

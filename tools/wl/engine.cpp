@@ -34,19 +34,6 @@ bool IsNoMoves(std::string_view s) {
   return true;
 }
 
-int CountParseErrors(const std::string& log) {
-  int n = 0;
-  for (size_t at = log.find("Parse error: "); at != std::string::npos;
-       at = log.find("Parse error: ", at + 1)) {
-    ++n;
-  }
-  for (size_t at = log.find("Move input is null"); at != std::string::npos;
-       at = log.find("Move input is null", at + 1)) {
-    ++n;
-  }
-  return n;
-}
-
 // One game in progress; PlayGame runs it start to end. WL1 (wl1 §1-§13)
 // differs from WL2 only in the settings, the draft, how requests are asked
 // and dumped, and where the replay starts; the rounds are the same code on
