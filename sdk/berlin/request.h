@@ -1,0 +1,52 @@
+// request.h: a Berlin request, parsed and typed (berlin §3): what a bot is
+// told each turn. Every request carries the whole map and state, so a
+// Request alone is enough to play (berlin §2.6).
+//
+// The map part becomes the rules core's Map (types, nodes in map order,
+// directed-aware adjacency: berlin §3.2, §4.2, §7); the state part becomes
+// a State (owner and the owner's counter per node, berlin §3.3). Player ids
+// are the request's integers (0 is a real player); node indexes are map
+// order, node ids the map's integers.
+//
+//   wl::berlin::RequestFields f = wl::berlin::ReadRequestFields(t, ct, body);
+//   wl::berlin::Request r = wl::berlin::ParseRequest(f);  // BadRequest
+//   for (int i = 0; i < r.map.size(); ++i) {
+//     if (r.state.owner[i] == r.player_id) { ... r.state.Soldiers(i) ... }
+//   }
+#ifndef WL_BERLIN_REQUEST_H_
+#define WL_BERLIN_REQUEST_H_
+
+#include <cstdint>
+#include <string>
+
+#include "map.h"
+#include "state.h"
+#include "wire.h"
+
+namespace wl::berlin {
+
+struct Request {
+  std::string action;  // "game_start", "turn", "game_over", "ping", ...
+  // infos (berlin §3.1)
+  std::string game_id;
+  int64_t current_turn = 0;
+  int maximum_number_of_turns = Map::kDefaultMaximumNumberOfTurns;
+  int time_limit_per_turn = Map::kDefaultTimeLimitPerTurn;  // ms
+  bool directed = false;
+  int number_of_players = 2;
+  int player_id = 0;
+  Map map;      // from the map field; map.directed etc. from infos
+  State state;  // from the state field; state.turn = current_turn
+  // The paths as listed (berlin §3.2: undirected maps list each once).
+  std::vector<std::pair<int64_t, int64_t>> paths;
+};
+
+// Parses the three JSON fields (any formatting: the ping form's is
+// pretty-printed). Throws BadRequest with one line naming what is wrong:
+// not JSON, a missing key, an unknown type, more than kMaxNodes nodes, a
+// player id outside 0..kMaxPlayers-1.
+Request ParseRequest(const RequestFields& fields);
+
+}  // namespace wl::berlin
+
+#endif  // WL_BERLIN_REQUEST_H_
