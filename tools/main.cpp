@@ -5,6 +5,7 @@
 #include <string>
 
 #include "arena/arena.h"
+#include "berlin/berlin_main.h"
 #include "common/process.h"
 #include "profile/profile.h"
 #include "wl/commands/match.h"
@@ -23,6 +24,8 @@ constexpr const char* kUsage =
     "  arena BOT BOT...  many games between every pair of bots, with "
     "statistics\n"
     "                    (arena merge FILE... combines result files)\n"
+    "  berlin COMMAND    the Berlin game: match, verify, arena, view (see\n"
+    "                    warlight berlin --help)\n"
     "  bench             fixed seeded games of every built-in bot: a "
     "signature\n"
     "                    of their moves and results, and games per second\n"
@@ -60,6 +63,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"arena", Arena},
     {"bench", wl::tools::WlBenchMain},
+    {"berlin", wl::tools::BerlinMain},
     {"match", wl::tools::MatchMain},
     {"mapgen", wl::tools::MapgenMain},
     {"profile", Profile},
