@@ -32,15 +32,22 @@ inline int64_t SaturatingAdd(int64_t a, int64_t b) {
                : std::numeric_limits<int64_t>::min();
 }
 
+// A to_i result at an int64 limit: the value may have been saturated.
+inline bool Saturated(int64_t v) {
+  return v == std::numeric_limits<int64_t>::max() ||
+         v == std::numeric_limits<int64_t>::min();
+}
+
 // berlin §5.2 item 2: Ruby's String#to_i. Leading whitespace, an optional
-// sign, digits with single `_` between them; 0 without digits. Clamped.
+// sign, digits with single `_` between them; 0 without digits. Saturates
+// at the int64 limits (berlin §11).
 inline int64_t ToI(std::string_view s) {
   size_t i = 0;
   while (i < s.size() && (s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r'))) ++i;
   bool negative = false;
   if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
   constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
-  int64_t value = 0;
+  int64_t value = 0;  // the magnitude, kMax once it no longer fits
   for (; i < s.size(); ++i) {
     if (s[i] == '_' && i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9' &&
         i + 1 < s.size() && s[i + 1] >= '0' && s[i + 1] <= '9') {
@@ -50,7 +57,8 @@ inline int64_t ToI(std::string_view s) {
     const int d = s[i] - '0';
     value = value > (kMax - d) / 10 ? kMax : value * 10 + d;
   }
-  return negative ? -value : value;
+  if (!negative) return value;
+  return value == kMax ? std::numeric_limits<int64_t>::min() : -value;
 }
 
 // berlin §5.2 item 2: Float#to_i, truncated toward 0, clamped.
@@ -81,16 +89,28 @@ class Aggregator {
     for (To& x : f->tos) {
       if (x.key.identity == to.identity) t = &x;
     }
-    if (t == nullptr) t = &f->tos.emplace_back(To{to, 0});
-    t->sum = SaturatingAdd(t->sum, count);
+    if (t == nullptr) t = &f->tos.emplace_back(To{to, 0, false});
+    const int64_t sum = SaturatingAdd(t->sum, count);
+    t->saturated = t->saturated || Saturated(count) || Saturated(sum);
+    t->sum = sum;
   }
 
-  // The aggregated moves in validation order (berlin §5.3).
+  // The aggregated moves in validation order (berlin §5.3). berlin §11:
+  // a sum that met an int64 limit (a count beyond int64, or an overflow)
+  // stays at a limit, int64 max if the clamped sum is positive, else min,
+  // so it always fails validation (check 4 or check 2): Ruby's exact sum
+  // may be valid (10^30 + (-10^30+3) = 3), but an overflow can never turn
+  // an invalid move valid.
   std::vector<Move> Moves() const {
     std::vector<Move> moves;
     for (const From& f : froms_) {
       for (const To& t : f.tos) {
-        moves.push_back(Move{f.key.value, t.key.value, t.sum});
+        int64_t n = t.sum;
+        if (t.saturated) {
+          n = n > 0 ? std::numeric_limits<int64_t>::max()
+                    : std::numeric_limits<int64_t>::min();
+        }
+        moves.push_back(Move{f.key.value, t.key.value, n});
       }
     }
     return moves;
@@ -100,6 +120,7 @@ class Aggregator {
   struct To {
     RawKey key;
     int64_t sum;
+    bool saturated;  // the sum met an int64 limit (berlin §11)
   };
   struct From {
     RawKey key;

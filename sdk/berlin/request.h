@@ -18,10 +18,12 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
-#include "map.h"
-#include "state.h"
-#include "wire.h"
+#include "sdk/berlin/map.h"
+#include "sdk/berlin/state.h"
+#include "sdk/berlin/wire.h"
 
 namespace wl::berlin {
 
@@ -44,8 +46,21 @@ struct Request {
 // Parses the three JSON fields (any formatting: the ping form's is
 // pretty-printed). Throws BadRequest with one line naming what is wrong:
 // not JSON, a missing key, an unknown type, more than kMaxNodes nodes, a
-// player id outside 0..kMaxPlayers-1.
+// node id that is not a number or not IsMapNodeId, a duplicate node id, a
+// player id outside 0..kMaxPlayers-1, a state node not in the map, a
+// count outside int32.
+//
+// Numbers go through to_i (berlin §5.2) like the engine's; infos'
+// maximum_number_of_turns/time_limit_per_turn default to 100/1000 when
+// absent or null, current_turn null is 0, `directed` is Ruby-truthy (not
+// null/false). state.num_players is max(number_of_players, the highest
+// player id seen + 1), at most kMaxPlayers; number_of_players keeps the
+// infos value.
 Request ParseRequest(const RequestFields& fields);
+
+// The infos the request carried, for InfosJson (berlin §3.1): equal to the
+// infos text whenever its values were integers and booleans.
+InfosFields InfosOf(const Request& request);
 
 }  // namespace wl::berlin
 

@@ -19,15 +19,18 @@
 #ifndef WL_BERLIN_WIRE_H_
 #define WL_BERLIN_WIRE_H_
 
+#include <boost/json/fwd.hpp>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
-#include "map.h"
-#include "rules.h"
-#include "state.h"
+#include "sdk/berlin/map.h"
+#include "sdk/berlin/rules.h"
+#include "sdk/berlin/state.h"
 
 namespace wl::berlin {
 
@@ -91,20 +94,56 @@ std::string StateJson(const Map& map, const State& state);
 // character as \uXXXX).
 std::string RailsString(std::string_view text);
 
+// berlin §3.2: {"types":[{name,points,soldiers_per_turn}...],"nodes":[{id,
+// type}...],"paths":[{from,to}...]}, compact, `paths` as listed.
+std::string MapJson(const Map& map,
+                    const std::vector<std::pair<int64_t, int64_t>>& paths);
+
 // How one successful answer body was read (berlin §5.2, §11).
 struct AnswerReading {
   std::vector<Move> moves;  // aggregated, in validation order (§5.3)
   bool json = false;        // the body parsed as JSON
   bool array = false;       // ... and was an array (else no moves, §5.2.5)
-  int elements = 0;         // elements read before a stop
-  bool cut_short = false;   // a bad element ended the reading (§5.2.4)
-  // from/to values with no to_i (bool, array, object): the engine crashed
-  // (§5.2.6); here such a key matches no node (§11).
+  // Elements that registered an entry: objects (a bad count's too) and
+  // strings; a non-object element is not counted.
+  int elements = 0;
+  bool cut_short = false;  // a bad element ended the reading (§5.2.4)
+  // from/to values with no to_i (bool, array, object, +-Infinity): the
+  // engine crashed (§5.2.6); here each is a key of its own whose id is
+  // kNoNodeId (§11), so its move fails check 1 and nothing else changes.
   int keys_without_to_i = 0;
+  // Ids and counts beyond int64, saturated (§11; aggregate.h).
+  int saturated = 0;
 };
 // berlin §5.2: JSON.parse, then agg[from_raw][to_raw] += to_i(count) by
 // Ruby hash identity in first-appearance order, counts saturating (§11).
+// Differs from Ruby only where §11 asks: a from/to without to_i is
+// kNoNodeId; a sum beyond int64 always fails validation (aggregate.h);
+// integers beyond 64 bits are read as doubles, so 10^30 and 1e30 are one
+// key (both match no node).
 AnswerReading ReadAnswer(std::string_view body);
+
+// berlin §11: the node id of a from/to that has no to_i. No map holds it
+// (IsMapNodeId), so such a move fails check 1 (§5.3).
+inline constexpr int64_t kNoNodeId = std::numeric_limits<int64_t>::min();
+// The node ids a map may hold: every int64 but the two limits, which stand
+// for kNoNodeId and for ids saturated beyond int64 (a bot's 10^30 must not
+// match a node). Map loaders reject the others (ParseRequest does).
+inline bool IsMapNodeId(int64_t id) {
+  return id != std::numeric_limits<int64_t>::min() &&
+         id != std::numeric_limits<int64_t>::max();
+}
+
+// JSON.parse as the engine's Ruby json has it (berlin §5.2): comments
+// allowed, nesting up to 100, bytes that are not UTF-8 kept.
+// Returns false, leaving `out` null, on a syntax error. Used for answers,
+// requests and maps alike.
+bool ParseRubyJson(std::string_view text, boost::json::value& out);
+// berlin §5.2 item 2: to_i of a JSON value. Integers as they are (beyond
+// int64 saturated), floats truncated toward 0 (saturated), strings as
+// String#to_i, null 0. `ok` is false when Ruby has no to_i: true/false,
+// arrays, objects, +-Infinity (the result is then 0).
+int64_t JsonToI(const boost::json::value& v, bool* ok = nullptr);
 
 }  // namespace wl::berlin
 
