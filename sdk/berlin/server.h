@@ -14,18 +14,34 @@
 // answer goes out no later than the turn's time limit minus a margin, with
 // the moves added so far. A bot exception gives an empty move list and a
 // log line. A Bot whose OnTurn is still running when its next request
-// comes is waited for until that request's own deadline.
+// comes is waited for until that request's own deadline (then: []).
+//
+// A ping (the web UI's test form, never part of a game) is answered like a
+// turn by a bot of its own, freed at once, unless its (game_id, player_id)
+// is a game in play.
+//
+// The command line of Serve (every Berlin bot's):
+//   BOT [--port N] [--host H] [--seed N] [--help]
+//   --port N  (-p N) the port, else $PORT, else 4567; 0: any free port
+//   --host H  the address to listen on (default 127.0.0.1)
+//   --seed N  the bot's seed (Serve<B>: B(N) when B has such a constructor)
+// It prints "listening on http://HOST:PORT/" on stderr once it accepts
+// connections, serves until SIGTERM or SIGINT and then exits 0; a bad flag
+// is one line on stderr and exit status 2, a port it cannot bind 1.
 #ifndef WL_BERLIN_SERVER_H_
 #define WL_BERLIN_SERVER_H_
 
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
-#include "bot.h"
+#include "sdk/berlin/bot.h"
 
 namespace wl::berlin {
 
@@ -50,6 +66,8 @@ class Endpoint {
   using Clock = std::chrono::steady_clock;
 
   explicit Endpoint(BotFactory factory, EndpointOptions options = {});
+  // Waits for every OnTurn still running (see WaitIdle), then frees the
+  // bots.
   ~Endpoint();
   Endpoint(const Endpoint&) = delete;
   Endpoint& operator=(const Endpoint&) = delete;
@@ -60,21 +78,77 @@ class Endpoint {
                     std::string_view body, Clock::time_point received);
   // Games whose bot is alive (not yet at game_over).
   size_t GamesInPlay() const;
+  // Waits until no OnTurn runs, or `until`; true when none runs.
+  bool WaitIdle(Clock::time_point until) const;
 
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
 
-// Serves `factory`'s bots on 127.0.0.1 (--host to change) at --port, else
-// $PORT, else 4567 (the official gem's port). Prints "listening on
-// http://HOST:PORT/" to stderr once it accepts connections. Returns the
-// exit status (2 on bad flags, 1 when the port cannot be bound).
+struct ServerOptions {
+  std::string host = "127.0.0.1";
+  int port = 4567;  // 0: any free port (Server::port() tells which)
+  // Larger requests are answered 413 (headers, with the query string:
+  // 431) and the connection closed.
+  size_t max_body_bytes = size_t{4} << 20;
+  size_t max_header_bytes = size_t{1} << 20;
+  // Stop on SIGTERM and SIGINT (caught from construction on).
+  bool stop_on_signals = false;
+  EndpointOptions endpoint;
+};
+
+// The HTTP/1.1 server: a thread per connection, keep-alive, Expect:
+// 100-continue, every request handed to one Endpoint.
+class Server {
+ public:
+  // Binds host:port. Throws std::runtime_error with one line ("cannot
+  // listen on http://127.0.0.1:4567/: Address already in use") if it
+  // cannot.
+  Server(BotFactory factory, ServerOptions options);
+  // Stops (if running) and waits for the connections and the bots.
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  int port() const;         // the bound port
+  std::string Url() const;  // "http://HOST:PORT/", HOST numeric
+  Endpoint& endpoint();
+  // Serves until Stop(), or SIGTERM/SIGINT with `stop_on_signals`.
+  void Run();
+  // From any thread: stop accepting, close the connections (their current
+  // request is still answered) and make Run return.
+  void Stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Serves `factory`'s bots from the command line above. Returns the exit
+// status (0 after SIGTERM/SIGINT, 2 on bad flags, 1 when the port cannot
+// be bound). --seed is accepted and unused.
 int Serve(BotFactory factory, int argc, char** argv);
 
+// The same, with the bots made from --seed's value (default 1).
+using SeededBotFactory = std::function<std::unique_ptr<Bot>(uint64_t seed)>;
+int ServeSeeded(SeededBotFactory factory, int argc, char** argv);
+
+// BotClass(seed) when BotClass is constructible from a uint64_t, else
+// BotClass().
 template <typename BotClass>
 int Serve(int argc, char** argv) {
-  return Serve([] { return std::make_unique<BotClass>(); }, argc, argv);
+  static_assert(std::is_convertible_v<BotClass*, Bot*>,
+                "a Berlin bot derives publicly from wl::berlin::Bot");
+  return ServeSeeded(
+      [](uint64_t seed) -> std::unique_ptr<Bot> {
+        if constexpr (std::is_constructible_v<BotClass, uint64_t>) {
+          return std::make_unique<BotClass>(seed);
+        } else {
+          return std::make_unique<BotClass>();
+        }
+      },
+      argc, argv);
 }
 
 }  // namespace wl::berlin
