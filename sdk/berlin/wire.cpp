@@ -157,7 +157,9 @@ void AppendAscii(std::string& out, char c) {
 
 bool IsJsonBody(std::string_view content_type, std::string_view body) {
   std::string type(content_type.substr(0, content_type.find(';')));
-  for (char& c : type) c = static_cast<char>(std::tolower(c));
+  for (char& c : type) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
   if (type.find("json") != type.npos) return true;
   const size_t first = body.find_first_not_of(" \t\r\n");
   return first != body.npos && body[first] == '{';

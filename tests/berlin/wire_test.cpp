@@ -5,11 +5,13 @@
 #include "sdk/berlin/wire.h"
 
 #include <boost/json.hpp>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
 #include "sdk/berlin/aggregate.h"
+#include "sdk/berlin/request.h"
 #include "shared_data.h"
 
 namespace wl::berlin {
@@ -356,6 +358,70 @@ TEST(BerlinReadAnswer, BodiesThatAreNotArraysGiveNoMoves) {
   json::value v;
   EXPECT_TRUE(ParseRubyJson(std::string(100, '[') + std::string(100, ']'), v));
   EXPECT_FALSE(ParseRubyJson(std::string(101, '[') + std::string(101, ']'), v));
+}
+
+// A random answer: an array of objects whose from/to/count are drawn from
+// every kind of JSON value (some keys missing), with the odd non-object
+// element; one in four has a byte overwritten.
+std::string RandomAnswer(std::mt19937& rng) {
+  static const char* const kValues[] = {"1",
+                                        "-3",
+                                        "0",
+                                        "2.75",
+                                        "-0.0",
+                                        "1e30",
+                                        "-1e400",
+                                        "\"3\"",
+                                        "\" 2x\"",
+                                        "null",
+                                        "true",
+                                        "[1]",
+                                        "{\"a\":1}",
+                                        "18446744073709551615",
+                                        "\"-99999999999999999999\"",
+                                        "9223372036854775807"};
+  std::string body = "[";
+  for (int k = rng() % 8; k > 0; --k) {
+    if (body.size() > 1) body += ',';
+    if (rng() % 10 == 0) {
+      body += kValues[rng() % std::size(kValues)];  // a non-object element
+      continue;
+    }
+    body += '{';
+    const char* sep = "";
+    for (const char* key : {"from", "to", "number_of_soldiers"}) {
+      if (rng() % 8 == 0) continue;
+      body += std::string(sep) + '"' + key + "\":";
+      body += kValues[rng() % std::size(kValues)];
+      sep = ",";
+    }
+    body += '}';
+  }
+  body += ']';
+  if (rng() % 4 == 0) body[rng() % body.size()] = static_cast<char>(rng());
+  return body;
+}
+
+// Random answers and requests: nothing crashes (the suite also runs under
+// ASan/UBSan), requests fail only as BadRequest, only an array body gives
+// moves, and each element registers at most one move.
+TEST(BerlinReadAnswer, RandomBodiesAreReadWithoutCrashing) {
+  std::mt19937 rng(14);
+  int with_moves = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const std::string body = RandomAnswer(rng);
+    const AnswerReading r = ReadAnswer(body);
+    EXPECT_TRUE(r.moves.empty() || r.array) << body;
+    EXPECT_TRUE(!r.array || r.json) << body;
+    EXPECT_LE(r.moves.size(), static_cast<size_t>(std::max(r.elements, 0)));
+    with_moves += !r.moves.empty();
+    try {
+      ReadRequestFields("/?" + body, i % 2 ? "application/json" : "", body);
+      ParseRequest({"turn", body, body, body});
+    } catch (const BadRequest&) {
+    }
+  }
+  EXPECT_GT(with_moves, 10000);
 }
 
 // A 3-node line 1 - 2 - 3; player 0 has 5 soldiers on node 1 and 1 on 3.
