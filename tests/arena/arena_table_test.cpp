@@ -28,8 +28,8 @@ ArenaResult Game(const std::string& a, const std::string& b, bool swapped,
   ArenaResult r;
   const ArenaGame g = Schedule({a, b}, 2, seed, {})[swapped ? 1 : 0];
   r.key = g.key;
-  r.pair[0] = a;
-  r.pair[1] = b;
+  r.lineup[0] = a;
+  r.lineup[1] = b;
   r.bots[0] = g.bots[0];
   r.bots[1] = g.bots[1];
   r.seed = g.seed;

@@ -69,8 +69,8 @@ TEST(ArenaTest, ScheduleIsDeterministicAndPlaysEachSeedInBothSeats) {
 TEST(ArenaTest, ResultLinesRoundTrip) {
   ArenaResult r;
   r.key = "a|b|seed=5|map=generated|swap=1";
-  r.pair[0] = "a";
-  r.pair[1] = "b";
+  r.lineup[0] = "a";
+  r.lineup[1] = "b";
   r.bots[0] = "b";
   r.bots[1] = "a";
   r.seed = 5;

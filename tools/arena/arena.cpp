@@ -16,6 +16,7 @@
 
 #include "arena/kept_games.h"
 #include "arena/settings.h"
+#include "arena/standings.h"
 #include "common/cli.h"
 #include "common/files.h"
 #include "common/terminal.h"
@@ -26,7 +27,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // Bounds that keep the schedule in memory and its indices in an int.
-constexpr int64_t kMaxGamesPerPair = 1000000;
+constexpr int64_t kMaxGamesPerPair = 1000000;  // per lineup
 constexpr int64_t kMaxScheduledGames = 10000000;
 constexpr int64_t kMaxJobs = 1024;
 
@@ -35,8 +36,13 @@ std::string Why(const absl::Status& status) {
   return EscapeForTerminal(std::string(status.message()));
 }
 
-int Error(const std::string& message) {
-  std::cerr << "warlight arena: " << message << "\n";
+// "warlight arena: ", "warlight berlin arena: ".
+std::string Prefix(const ArenaConfig& config) {
+  return "warlight " + config.command + ": ";
+}
+
+int Error(const ArenaConfig& config, const std::string& message) {
+  std::cerr << Prefix(config) << message << "\n";
   return 2;
 }
 
@@ -75,7 +81,7 @@ absl::StatusOr<std::unique_ptr<PlayedGame>> PlayArenaGame(
   setup.map = game.map;
   setup.force_processes = config.force_processes;
   setup.keep_files = !folder.empty();
-  for (int seat = 0; seat < 2; ++seat) {
+  for (size_t seat = 0; seat < game.bots.size(); ++seat) {
     SeatSetup s;
     s.bot = game.bots[seat];
     s.seed = BotSeed(game, seat);
@@ -90,14 +96,19 @@ absl::StatusOr<std::unique_ptr<PlayedGame>> PlayArenaGame(
   return rules.Play(setup);
 }
 
+// `played` has a seat per bot of `game` (PlayOne checks).
 ArenaResult ToResult(const ArenaGame& game, const PlayedGame& played) {
-  ArenaResult r;
+  ArenaResult r(static_cast<int>(game.bots.size()));
   r.key = game.key;
-  for (int i = 0; i < 2; ++i) {
-    r.pair[i] = game.pair_bots[i];
+  for (int i = 0; i < r.players(); ++i) {
+    r.lineup[i] = game.lineup[i];
     r.bots[i] = game.bots[i];
     const SeatOutcome& s = played.seats[i];
+    r.scores[i] = s.score;
+    r.ranks[i] = s.rank;
+    r.winners[i] = s.winner;
     r.timeouts[i] = s.timeouts;
+    r.failed_answers[i] = s.failed_answers;
     r.illegal_moves[i] = s.rejected_moves + s.failed_moves;
     r.rejected_moves[i] = s.rejected_moves;
     r.failed_moves[i] = s.failed_moves;
@@ -117,9 +128,12 @@ ArenaResult ToResult(const ArenaGame& game, const PlayedGame& played) {
 ArenaSettings CurrentSettings(const ArenaConfig& config, const Game& game) {
   ArenaSettings s;
   s.game = game.Settings();
-  s.maps = config.maps.empty() ? game.DefaultMap()
-                               : MapPoolIdentity(config.maps_dir, config.maps);
+  const bool default_maps =
+      config.maps_dir.empty() && config.maps == game.DefaultMaps();
+  s.maps = default_maps ? game.DefaultMap()
+                        : MapPoolIdentity(config.maps_dir, config.maps);
   s.processes = config.force_processes;
+  s.players = static_cast<int>(config.players);
   for (const std::string& bot : config.bots) {
     s.bots[bot] = game.BotIdentity(bot, PlaysInProcess(config, game, bot));
   }
@@ -130,12 +144,13 @@ ArenaSettings CurrentSettings(const ArenaConfig& config, const Game& game) {
 // Reads --results, refuses it when its games were played with other
 // settings, and rewrites it whole (settings line, then every valid result:
 // a cut last line is dropped). On success *settings holds the run's.
-absl::StatusOr<std::vector<ArenaResult>> OpenResults(const std::string& path,
+absl::StatusOr<std::vector<ArenaResult>> OpenResults(const ArenaConfig& config,
                                                      ArenaSettings* settings) {
+  const std::string& path = config.results_path;
   absl::StatusOr<ResultsFile> file = LoadResultsFile(path);
   if (!file.ok()) return file.status();
   for (const std::string& w : file->warnings)
-    std::cerr << "warlight arena: " << EscapeForTerminal(w) << "\n";
+    std::cerr << Prefix(config) << EscapeForTerminal(w) << "\n";
   if (file->settings) {
     std::vector<std::string> diff =
         SettingsDifferences(*file->settings, *settings);
@@ -195,6 +210,9 @@ class ArenaRun {
   void PlayOne(const ArenaGame& game);
   void Record(const ArenaGame& game, const ArenaResult& result);
   void Progress(bool final_line);
+  // The first pair's score so far, or the first lineup's first bot's mean
+  // score and win share: " | a 55.0% vs b".
+  std::string LiveScore() const;
 
   const ArenaConfig& config_;
   const Game& game_;
@@ -205,7 +223,7 @@ class ArenaRun {
   std::FILE* results_file_ = nullptr;
   std::mutex mu_;
   std::atomic<size_t> next_{0};
-  std::set<int> stopped_pairs_;  // by the SPRT
+  std::set<int> stopped_pairs_;  // lineup indices, by the SPRT
   int finished_ = 0, skipped_ = 0, failures_ = 0;
   std::string failure_;
   std::chrono::steady_clock::time_point start_, last_print_;
@@ -253,7 +271,8 @@ void ArenaRun::Worker() {
 
 bool ArenaRun::ShouldSkip(const ArenaGame& game) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (!stopped_pairs_.count(game.pair) && failure_.empty()) return false;
+  if (!stopped_pairs_.count(game.lineup_index) && failure_.empty())
+    return false;
   ++skipped_;
   return true;
 }
@@ -270,14 +289,25 @@ void ArenaRun::PlayOne(const ArenaGame& game) {
     failure_ = std::string(played.status().message());
     return;
   }
+  if ((*played)->seats.size() != game.bots.size()) {
+    std::lock_guard<std::mutex> lock(mu_);
+    ++failures_;
+    failure_ =
+        game_.Name() + " gave " + std::to_string((*played)->seats.size()) +
+        " seats' outcomes for " + std::to_string(game.bots.size()) + " bots";
+    return;
+  }
   ArenaResult result = ToResult(game, **played);
-  const bool first_bot_lost =
-      result.winner != "draw" && (result.winner == "player1") == game.swapped;
+  // The seat of the lineup's first bot: seat s plays lineup[(s + rotation) %
+  // N].
+  const int n = result.players();
+  const bool first_bot_lost = !result.winners[(n - game.rotation % n) % n];
   const bool keep = config_.keep_replays == "all" ||
                     (config_.keep_replays == "losses" && first_bot_lost);
   // The folder is whole before the result line says the game is done.
-  absl::Status kept = kept_.Finish(game, keep, **played, "warlight arena");
-  if (!kept.ok()) std::cerr << "warlight arena: " << Why(kept) << "\n";
+  absl::Status kept =
+      kept_.Finish(game, keep, **played, "warlight " + config_.command);
+  if (!kept.ok()) std::cerr << Prefix(config_) << Why(kept) << "\n";
   Record(game, result);
 }
 
@@ -290,13 +320,32 @@ void ArenaRun::Record(const ArenaGame& game, const ArenaResult& result) {
     std::fwrite(line.data(), 1, line.size(), results_file_);
     std::fflush(results_file_);
   }
-  if (config_.sprt &&
-      SprtTest(PairScore(results_, game.pair_bots[0], game.pair_bots[1]),
+  if (config_.sprt && game.lineup.size() == 2 &&
+      SprtTest(PairScore(results_, game.lineup[0], game.lineup[1]),
                config_.elo0, config_.elo1)
               .decision != SprtDecision::kContinue) {
-    stopped_pairs_.insert(game.pair);
+    stopped_pairs_.insert(game.lineup_index);
   }
   Progress(false);
+}
+
+std::string ArenaRun::LiveScore() const {
+  if (schedule_.empty()) return "";
+  const std::vector<std::string>& lineup = schedule_[0].lineup;
+  const std::string& a = lineup[0];
+  if (lineup.size() == 2) {
+    Score s = PairScore(results_, a, lineup[1]);
+    if (!s.games()) return "";
+    return " | " + EscapeForTerminal(a, 30) + " " + Fixed(100 * s.rate(), 1) +
+           "% vs " + EscapeForTerminal(lineup[1], 30);
+  }
+  for (const BotStanding& b : Standings(results_)) {
+    if (b.bot != a) continue;
+    return " | " + EscapeForTerminal(a, 30) + ": mean score " +
+           Fixed(b.mean_score(), 3) + ", wins " +
+           Fixed(100 * b.win_share(), 1) + "%";
+  }
+  return "";
 }
 
 void ArenaRun::Progress(bool final_line) {
@@ -315,16 +364,7 @@ void ArenaRun::Progress(bool final_line) {
   const int filled = total ? width * finished_ / total : width;
   const std::string bar =
       std::string(filled, '#') + std::string(width - filled, '.');
-  std::string live;
-  if (!schedule_.empty()) {
-    const std::string& a = schedule_[0].pair_bots[0];
-    const std::string& b = schedule_[0].pair_bots[1];
-    Score s = PairScore(results_, a, b);
-    if (s.games()) {
-      live = " | " + EscapeForTerminal(a, 30) + " " + Fixed(100 * s.rate(), 1) +
-             "% vs " + EscapeForTerminal(b, 30);
-    }
-  }
+  const std::string live = LiveScore();
   std::fprintf(stderr, "%s[%s] %d/%d games, %s elapsed, ~%s left%s%s",
                tty ? "\r" : "", bar.c_str(), finished_, total,
                FormatDuration(elapsed).c_str(), FormatDuration(eta).c_str(),
@@ -348,7 +388,7 @@ absl::Status PrepareResults(const ArenaConfig& config, ArenaSettings* settings,
                             std::FILE** file) {
   if (config.results_path.empty()) return absl::OkStatus();
   absl::StatusOr<std::vector<ArenaResult>> loaded =
-      OpenResults(config.results_path, settings);
+      OpenResults(config, settings);
   if (!loaded.ok()) return loaded.status();
   *results = *std::move(loaded);
   *file = std::fopen(config.results_path.c_str(), "a");
@@ -359,27 +399,49 @@ absl::Status PrepareResults(const ArenaConfig& config, ArenaSettings* settings,
 
 }  // namespace
 
-int RunArena(const ArenaConfig& config, Game& game, std::ostream& out) {
+namespace {
+
+// Says when --games is rounded up so that each seed is played in every
+// rotation of the seats.
+void WarnRoundedGames(const ArenaConfig& config) {
+  const int players = static_cast<int>(config.players);
+  const int64_t played = GamesPlayedPerLineup(config.games, players);
+  if (played == config.games) return;
+  if (players == 2) {
+    std::cerr << Prefix(config) << "--games " << config.games
+              << " is odd; each seed is played in both seats, so " << played
+              << " games per pair are played\n";
+    return;
+  }
+  std::cerr << Prefix(config) << "--games " << config.games
+            << " is not a multiple of " << players
+            << "; each seed is played in every rotation of the seats, so "
+            << played << " games per lineup are played\n";
+}
+
+}  // namespace
+
+int RunArena(const ArenaConfig& given, Game& game, std::ostream& out) {
+  ArenaConfig config = given;
+  game.SetPlayers(static_cast<int>(config.players));
+  if (config.maps_dir.empty() && config.maps.empty())
+    config.maps = game.DefaultMaps();
   if (absl::Status ok = CheckBots(config, game); !ok.ok())
-    return Error(Why(ok));
+    return Error(config, Why(ok));
   ArenaSettings settings = CurrentSettings(config, game);
   std::vector<ArenaResult> results;
   std::FILE* results_file = nullptr;
   if (absl::Status ok =
           PrepareResults(config, &settings, &results, &results_file);
       !ok.ok()) {
-    return Error(Why(ok));
+    return Error(config, Why(ok));
   }
-  if (config.games % 2) {
-    std::cerr << "warlight arena: --games " << config.games
-              << " is odd; each seed is played in both seats, so "
-              << GamesPlayedPerPair(config.games)
-              << " games per pair are played\n";
-  }
-  ArenaRun run(config, game,
-               Schedule(config.bots, static_cast<int>(config.games),
-                        config.seed, config.maps),
-               std::move(results), settings.run);
+  WarnRoundedGames(config);
+  ArenaRun run(
+      config, game,
+      Schedule(config.bots, static_cast<int>(config.games), config.seed,
+               config.maps, static_cast<int>(config.players)),
+      std::move(results), settings.run);
   const int already = run.SelectPending();
   run.Play(results_file);
   if (results_file) std::fclose(results_file);
@@ -388,7 +450,7 @@ int RunArena(const ArenaConfig& config, Game& game, std::ostream& out) {
               << EscapeForTerminal(config.results_path) << ")\n";
   }
   if (!run.failure().empty()) {
-    std::cerr << "warlight arena: " << run.failures()
+    std::cerr << Prefix(config) << run.failures()
               << " game(s) failed: " << EscapeForTerminal(run.failure())
               << "\n";
   }
@@ -426,24 +488,33 @@ constexpr const char* kArenaHelp =
     "Plays games between every pair of bots, each seed in both seats,\n"
     "and prints wins, draws, losses, score with its 95% Wilson interval\n"
     "and the Elo difference with its 95% interval, then per bot its\n"
-    "time-outs, crashes, parse errors and moves the rules rejected.\n\n"
+    "time-outs, crashes, parse errors and moves the rules rejected.\n"
+    "With --players N > 2 (games of more players): every lineup of N\n"
+    "bots, each seed in every rotation of the seats, and per bot its mean\n"
+    "score, win share (co-winners share a win) and places.\n\n";
+
+constexpr const char* kWarlightBotsHelp =
     "A BOT is the name of any folder under bots/ (starter, random, greedy,\n"
     "mcts, your fork), played in process, or any shell command line\n"
     "(\"python3 mybot.py\"), played through a process as in `warlight\n"
-    "match`. Kept game folders hold replay.html: open it in a browser.\n"
-    "Subcommand: `warlight arena merge FILE...` combines result files.";
+    "match`. Kept game folders hold replay.html: open it in a browser.\n";
 
 // Declares the flags; the text ones are parsed after.
 void DeclareFlags(Flags* flags, Game& game, ArenaConfig* c,
                   std::string* sprt_text, std::string* shard_text) {
   flags->Int("games", &c->games, "N",
              "games per pair; each seed is played in both seats, so an odd N "
-             "plays N+1");
+             "plays N+1 (per lineup of N players: a multiple of N)");
+  if (game.MaxPlayers() > 2) {
+    flags->Int(
+        "players", &c->players, "N",
+        "players of each game, 2 to " + std::to_string(game.MaxPlayers()));
+  }
   flags->Int("seed", &c->seed, "S",
              "the arena's seed: the same seed, the same games and maps");
   flags->String("maps", &c->maps_dir, "DIR",
-                "a folder of official JSON maps, drawn by the seed; without "
-                "it, generated maps");
+                "a folder of the game's map files, drawn by the seed; "
+                "without it, the game's own (Warlight: generated maps)");
   game.DeclareFlags(*flags);  // Warlight: --regions, --timebank, ...
   flags->Int("jobs", &c->jobs, "J", "games played at once");
   flags->String("results", &c->results_path, "FILE",
@@ -456,35 +527,50 @@ void DeclareFlags(Flags* flags, Game& game, ArenaConfig* c,
                 "where kept game folders go; without it, games/arena-<run>");
   flags->String("shard", shard_text, "K/N", "play only the K-th of N shares");
   flags->String("sprt", sprt_text, "ELO0,ELO1",
-                "stop a pair when the SPRT accepts H0 (elo0) or H1 (elo1)");
+                "stop a pair when the SPRT accepts H0 (elo0) or H1 (elo1); "
+                "2 players only");
   flags->Bool("processes", &c->force_processes,
               "play the bots of bots/ as processes too");
   flags->Bool("json", &c->json, "print the final table as JSON");
 }
 
-// Checks the parsed flags; an error message, or "" when they are fine.
-std::string Validate(ArenaConfig* c, const Game& game,
-                     const std::string& sprt_text,
-                     const std::string& shard_text) {
-  if (c->bots.size() < 2) return "needs at least two bots";
-  if (c->games < 1 || c->games > kMaxGamesPerPair)
-    return "--games must be between 1 and " + std::to_string(kMaxGamesPerPair);
-  const int64_t pairs =
-      static_cast<int64_t>(c->bots.size() * (c->bots.size() - 1) / 2);
-  if (pairs > kMaxScheduledGames / GamesPlayedPerPair(c->games)) {
-    return "too many games: " + std::to_string(pairs) + " pairs x " +
-           std::to_string(GamesPlayedPerPair(c->games)) + " games; at most " +
+// --players and the size of the schedule; "" when fine.
+std::string CheckPlayers(const ArenaConfig& c, const Game& game) {
+  if (c.players < game.MinPlayers() || c.players > game.MaxPlayers()) {
+    return "--players must be between " + std::to_string(game.MinPlayers()) +
+           " and " + std::to_string(game.MaxPlayers()) + " for " + game.Name();
+  }
+  const int players = static_cast<int>(c.players);
+  const int64_t lineups = LineupCount(static_cast<int>(c.bots.size()), players);
+  const int64_t per_lineup = GamesPlayedPerLineup(c.games, players);
+  if (lineups > kMaxScheduledGames / per_lineup) {
+    const char* what = players == 2 ? " pairs x " : " lineups x ";
+    return "too many games: " + std::to_string(lineups) + what +
+           std::to_string(per_lineup) + " games; at most " +
            std::to_string(kMaxScheduledGames) + " in one schedule";
   }
+  if (c.sprt && players != 2)
+    return "--sprt compares pairs: it needs --players 2";
+  return "";
+}
+
+// Checks the parsed flags; an error message, or "" when they are fine.
+std::string Validate(ArenaConfig* c, Game& game, const std::string& sprt_text,
+                     const std::string& shard_text) {
+  if (c->bots.size() < 2) return "needs at least two bots";
+  if (!ParseSprt(sprt_text, c))
+    return "--sprt needs ELO0,ELO1 with ELO0 < ELO1, e.g. 0,10";
+  if (c->games < 1 || c->games > kMaxGamesPerPair)
+    return "--games must be between 1 and " + std::to_string(kMaxGamesPerPair);
+  if (std::string error = CheckPlayers(*c, game); !error.empty()) return error;
   if (c->jobs < 1 || c->jobs > kMaxJobs)
     return "--jobs must be between 1 and " + std::to_string(kMaxJobs);
+  game.SetPlayers(static_cast<int>(c->players));
   if (std::string error = game.CheckFlags(); !error.empty()) return error;
   if (c->keep_replays != "none" && c->keep_replays != "all" &&
       c->keep_replays != "losses") {
     return "--keep-replays must be losses, all or none";
   }
-  if (!ParseSprt(sprt_text, c))
-    return "--sprt needs ELO0,ELO1 with ELO0 < ELO1, e.g. 0,10";
   if (!ParseShard(shard_text, c))
     return "--shard needs K/N with 1 <= K <= N, e.g. 2/8";
   if (!c->maps_dir.empty()) {
@@ -495,17 +581,24 @@ std::string Validate(ArenaConfig* c, const Game& game,
   return "";
 }
 
-int MergeMain(const Game& game, int argc, char** argv);
+int MergeMain(const Game& game, const std::string& command, int argc,
+              char** argv);
 
 }  // namespace
 
-int ArenaMain(Game& game, int argc, char** argv) {
+int ArenaMain(Game& game, int argc, char** argv, const ArenaCommand& command) {
   if (argc > 0 && std::string(argv[0]) == "merge")
-    return MergeMain(game, argc - 1, argv + 1);
+    return MergeMain(game, command.name, argc - 1, argv + 1);
   ArenaConfig config;
+  config.command = command.name;
   config.jobs = std::max(1u, std::thread::hardware_concurrency());
   std::string sprt_text, shard_text;
-  Flags flags("arena", "BOT BOT [BOT...]", kArenaHelp);
+  const std::string help =
+      kArenaHelp +
+      (command.bots_help.empty() ? kWarlightBotsHelp : command.bots_help) +
+      "Subcommand: `warlight " + command.name +
+      " merge FILE...` combines result files.";
+  Flags flags(command.name, "BOT BOT [BOT...]", help);
   DeclareFlags(&flags, game, &config, &sprt_text, &shard_text);
   if (std::optional<int> exit = flags.Parse(argc, argv, &config.bots))
     return *exit;
@@ -520,22 +613,22 @@ namespace {
 // Adds one file's results to *all; false (after saying why) when the file
 // was played with other settings than the first file read.
 bool MergeFile(const std::string& path, const Game& game,
-               std::optional<ArenaSettings>* first, std::string* first_path,
-               std::vector<ArenaResult>* all, std::set<std::string>* seen) {
+               const std::string& prefix, std::optional<ArenaSettings>* first,
+               std::string* first_path, std::vector<ArenaResult>* all,
+               std::set<std::string>* seen) {
   absl::StatusOr<ResultsFile> file = LoadResultsFile(path);
   if (!file.ok()) {
-    std::cerr << "warlight arena merge: " << Why(file.status())
-              << ", skipped\n";
+    std::cerr << prefix << Why(file.status()) << ", skipped\n";
     return true;
   }
   for (const std::string& w : file->warnings)
-    std::cerr << "warlight arena merge: " << EscapeForTerminal(w) << "\n";
+    std::cerr << prefix << EscapeForTerminal(w) << "\n";
   if (file->settings) NameGameFlags(game.Settings(), &*file->settings);
   if (file->settings && *first) {
     std::vector<std::string> diff =
         SettingsDifferences(**first, *file->settings);
     if (!diff.empty()) {
-      std::cerr << "warlight arena merge: " << EscapeForTerminal(path)
+      std::cerr << prefix << EscapeForTerminal(path)
                 << " was played with other settings than "
                 << EscapeForTerminal(*first_path) << ": "
                 << EscapeForTerminal(diff[0]) << "\n";
@@ -551,11 +644,13 @@ bool MergeFile(const std::string& path, const Game& game,
   return true;
 }
 
-int MergeMain(const Game& game, int argc, char** argv) {
+int MergeMain(const Game& game, const std::string& command, int argc,
+              char** argv) {
   bool as_json = false;
   std::string sprt_text;
+  const std::string prefix = "warlight " + command + " merge: ";
   Flags flags(
-      "arena merge", "FILE...",
+      command + " merge", "FILE...",
       "Combines arena result files (for instance one per shard) and\n"
       "prints the final table. A game found in several files counts once;\n"
       "files played with different settings are refused.");
@@ -572,11 +667,11 @@ int MergeMain(const Game& game, int argc, char** argv) {
   std::optional<ArenaSettings> first;
   std::string first_path;
   for (const std::string& file : files) {
-    if (!MergeFile(file, game, &first, &first_path, &all, &seen)) return 2;
+    if (!MergeFile(file, game, prefix, &first, &first_path, &all, &seen))
+      return 2;
   }
   if (all.empty()) {
-    std::cerr << "warlight arena merge: no arena result read from the "
-                 "given files\n";
+    std::cerr << prefix << "no arena result read from the given files\n";
     return 2;
   }
   std::cout << (as_json

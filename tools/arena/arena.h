@@ -5,6 +5,12 @@
 //   warlight arena greedy starter --games 200 --maps ../shared/maps/real
 //                  --results results.jsonl --jobs 2 --sprt 0,10
 //
+// A game of more than 2 players (--players N, up to the game's
+// Game::MaxPlayers; `warlight berlin arena a b c --players 3`) is played by
+// every lineup of N bots (schedule.h), each seed in every rotation of the
+// seats, and reported per bot: mean score, win share, ranks and faults
+// (standings.h), with the same results files, resuming, shards and merge.
+//
 // The arena knows no game's rules: it plays through a Game (common/game.h),
 // which declares its own flags (Warlight: --timebank, --time-per-move,
 // --regions), plays each game and writes its folder. A BOT is any bot the
@@ -47,7 +53,9 @@ struct ArenaConfig {
   std::string maps_dir;           // "" for maps the game makes from the seed
   std::vector<std::string> maps;  // the pool's files (from maps_dir)
   bool force_processes = false;   // --processes
-  int64_t games = 100;  // per pair, as asked (odd: one more is played)
+  int64_t games = 100;  // per lineup, as asked (rounded up to a multiple
+                        // of the players: odd plays one more for pairs)
+  int64_t players = 2;  // --players: the seats of each game
   int64_t seed = 1;
   int64_t jobs = 1;
   std::string results_path;
@@ -58,6 +66,14 @@ struct ArenaConfig {
   bool json = false;
   bool sprt = false;
   double elo0 = 0, elo1 = 0;
+  std::string command = "arena";  // what messages name: "warlight arena: "
+};
+
+// How a game's command presents the arena: `warlight arena`, or `warlight
+// berlin arena` with its own paragraph on BOT arguments in --help.
+struct ArenaCommand {
+  std::string name = "arena";  // after "warlight "
+  std::string bots_help;       // "": Warlight's (folders under bots/, ...)
 };
 
 // Plays the arena's games of `game`; the final table goes to `out`,
@@ -69,8 +85,9 @@ struct ArenaConfig {
 int RunArena(const ArenaConfig& config, Game& game, std::ostream& out);
 
 // `warlight arena ARGS` (argv: the arguments after "arena"), and `warlight
-// arena merge FILE...`.
-int ArenaMain(Game& game, int argc, char** argv);
+// arena merge FILE...`; another game's command names itself in `command`.
+int ArenaMain(Game& game, int argc, char** argv,
+              const ArenaCommand& command = {});
 
 }  // namespace wl::tools
 

@@ -12,7 +12,8 @@
 // Reading is forgiving and says what it skipped: each line that is not a
 // result is one warning "FILE:LINE: why"; a last line without newline is
 // kept when it is a whole result and dropped (with a warning) when it was
-// cut short. Numbers are written plainly (0.5, never 5E-1; -0 as 0).
+// cut short. Numbers are written plainly (0.5, never 5E-1; -0 as 0). A
+// results file holds the games of one number of players (settings.h).
 #ifndef WL_TOOLS_ARENA_RESULTS_H_
 #define WL_TOOLS_ARENA_RESULTS_H_
 
@@ -28,25 +29,43 @@
 
 namespace wl::tools {
 
-// What the results file keeps of a finished game (one JSON line).
+// What the results file keeps of a finished game (one JSON line). Every
+// per-seat vector holds one value per seat (players()).
+//
+// A 2-player line is written as results files always were ("pair", then
+// per-seat arrays of 2; "failed_answers" only when one is not 0); its
+// scores, ranks and winners are read from "winner". A line of N > 2
+// players names its "lineup" and keeps "scores" (a non-finite score as the
+// string "Infinity", "-Infinity" or "NaN", berlin §11), "ranks" and
+// "winners".
 struct ArenaResult {
-  std::string key;      // the game's unique id (see ArenaGame::key)
-  std::string pair[2];  // the pair as scheduled: pair[0] is "the first bot"
-  std::string bots[2];  // by seat
+  explicit ArenaResult(int players = 2);
+  int players() const { return static_cast<int>(bots.size()); }
+
+  std::string key;  // the game's unique id (see ArenaGame::key)
+  // The bots as scheduled: the pair (lineup[0] is "the first bot") or the
+  // lineup of N bots.
+  std::vector<std::string> lineup;
+  std::vector<std::string> bots;  // by seat
   int64_t seed = 0;
   std::string map;     // "" for a generated map
-  std::string winner;  // "player1", "player2" or "draw"
+  std::string winner;  // "player1", "player2", ... or "draw"
   int rounds = 0;
-  // Per seat. illegal_moves = rejected_moves + failed_moves (engine.h).
-  int timeouts[2] = {0, 0};
-  int illegal_moves[2] = {0, 0};
-  int rejected_moves[2] = {0, 0};
-  int failed_moves[2] = {0, 0};
-  int parse_errors[2] = {0, 0};
-  int64_t time_used_ms[2] = {0, 0};
-  bool crashed[2] = {false, false};
-  int crash_round[2] = {0, 0};
-  std::string crash[2];  // "signal 11", "exit status 1", or ""
+  // Per seat (SeatOutcome). illegal_moves = rejected_moves + failed_moves
+  // (engine.h).
+  std::vector<double> scores;
+  std::vector<int> ranks;
+  std::vector<bool> winners;
+  std::vector<int> timeouts;
+  std::vector<int> failed_answers;
+  std::vector<int> illegal_moves;
+  std::vector<int> rejected_moves;
+  std::vector<int> failed_moves;
+  std::vector<int> parse_errors;
+  std::vector<int64_t> time_used_ms;
+  std::vector<bool> crashed;
+  std::vector<int> crash_round;
+  std::vector<std::string> crash;  // "signal 11", "exit status 1", or ""
 };
 
 std::string ResultToJsonLine(const ArenaResult& r);

@@ -38,7 +38,8 @@ std::string SettingText(const json::value& v) {
 }
 
 bool IsArenaKey(const std::string& key) {
-  return key == "maps" || key == "processes" || key == "bots";
+  return key == "maps" || key == "processes" || key == "players" ||
+         key == "bots";
 }
 
 }  // namespace
@@ -50,6 +51,7 @@ std::string SettingsLine(const ArenaSettings& s) {
   for (const GameSetting& g : s.game) o[g.key] = IntegerOrString(g.value);
   o["maps"] = s.maps;
   o["processes"] = s.processes;
+  if (s.players != 2) o["players"] = s.players;
   o["bots"] = std::move(bots);
   const std::string text = json::serialize(o);
   return json::serialize(json::object{{"arena_settings", o},
@@ -72,6 +74,8 @@ std::optional<ArenaSettings> ParseSettingsLine(const std::string& line) {
     }
     s.maps = std::string(o.at("maps").as_string());
     s.processes = o.at("processes").as_bool();
+    if (const json::value* players = o.if_contains("players"))
+      s.players = static_cast<int>(players->to_number<int64_t>());
     for (const auto& [bot, id] : o.at("bots").as_object()) {
       s.bots[std::string(bot)] = std::string(id.as_string());
     }
@@ -112,6 +116,8 @@ std::vector<std::string> SettingsDifferences(const ArenaSettings& before,
   compare("--maps", before.maps, now.maps);
   compare("--processes", before.processes ? "on" : "off",
           now.processes ? "on" : "off");
+  compare("--players", std::to_string(before.players),
+          std::to_string(now.players));
   for (const auto& [bot, id] : now.bots) {
     auto it = before.bots.find(bot);
     if (it != before.bots.end()) compare("bot " + bot, it->second, id);

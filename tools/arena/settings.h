@@ -11,7 +11,7 @@
 //
 // What counts: the game's own settings (Game::Settings: Warlight's time
 // rules and --regions), the map pool (each file's name and bytes),
-// --processes, and each bot's identity (Game::BotIdentity: for a
+// --processes, --players, and each bot's identity (Game::BotIdentity: for a
 // repository bot the FNV-1a 64 hash of its built binary; for a command,
 // CommandIdentity below). The seed, --games, --jobs and --shard do not
 // change how a game is played (a game's seed is part of its key), so a run
@@ -39,6 +39,9 @@ struct ArenaSettings {
   // or "DIR: N maps, fnv1a64 HEX".
   std::string maps;
   bool processes = false;  // --processes
+  // --players: written only when not 2, so that the settings lines of
+  // 2-player runs are the same as before N-player games.
+  int players = 2;
   // BOT argument -> its identity, e.g. "in process; binary fnv1a64 HEX".
   std::map<std::string, std::string> bots;
   // Names the run (kept game folders carry it); not compared.

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <utility>
 
+#include "arena/standings.h"
 #include "boost/json.hpp"
 #include "common/terminal.h"
 
@@ -23,7 +24,7 @@ using Pair = std::pair<std::string, std::string>;
 std::vector<Pair> PairsOf(const std::vector<ArenaResult>& results) {
   std::vector<Pair> pairs;
   for (const ArenaResult& r : results) {
-    Pair p{r.pair[0], r.pair[1]};
+    Pair p{r.lineup[0], r.lineup[1]};
     if (std::find(pairs.begin(), pairs.end(), p) == pairs.end())
       pairs.push_back(p);
   }
@@ -89,38 +90,6 @@ std::string PairsText(const std::vector<ArenaResult>& results, double elo0,
   return out.str();
 }
 
-std::string FaultsText(const std::vector<ArenaResult>& results) {
-  const std::vector<BotFaults> bots = FaultsByBot(results);
-  size_t width = 3;
-  for (const BotFaults& b : bots)
-    width = std::max(width, EscapeForTerminal(b.bot).size());
-  std::ostringstream out;
-  char line[256];
-  std::snprintf(line, sizeof line, " %6s %9s %7s %12s %14s %19s\n", "games",
-                "time-outs", "crashes", "parse errors", "rejected moves",
-                "failed at execution");
-  out << "\n" << std::string("bot") + std::string(width - 3, ' ') << line;
-  for (const BotFaults& b : bots) {
-    std::snprintf(line, sizeof line, " %6d %9d %7d %12d %14d %19d\n", b.games,
-                  b.timeouts, b.crashes, b.parse_errors, b.rejected_moves,
-                  b.failed_moves);
-    std::string name = EscapeForTerminal(b.bot);
-    name.resize(width, ' ');
-    out << name << line;
-  }
-  for (const BotFaults& b : bots) {
-    const size_t shown = std::min<size_t>(b.crash_lines.size(), 5);
-    for (size_t i = 0; i < shown; ++i) {
-      out << EscapeForTerminal(b.bot) << " " << b.crash_lines[i] << "\n";
-    }
-    if (b.crash_lines.size() > shown) {
-      out << EscapeForTerminal(b.bot) << ": " << b.crash_lines.size() - shown
-          << " more crashes\n";
-    }
-  }
-  return out.str();
-}
-
 BotFaults* FaultsOf(const std::string& bot, std::vector<BotFaults>* all) {
   for (BotFaults& b : *all) {
     if (b.bot == bot) return &b;
@@ -169,6 +138,7 @@ json::object PairJson(const std::vector<ArenaResult>& results, const Pair& p,
     for (int seat = 0; seat < 2; ++seat) {
       if (r.bots[seat] != a || r.bots[1 - seat] != b) continue;
       f.timeouts += r.timeouts[seat];
+      f.failed_answers += r.failed_answers[seat];
       f.crashes += r.crashed[seat];
       f.parse_errors += r.parse_errors[seat];
       f.rejected_moves += r.rejected_moves[seat];
@@ -176,6 +146,7 @@ json::object PairJson(const std::vector<ArenaResult>& results, const Pair& p,
     }
   }
   o["bot_timeouts"] = f.timeouts;
+  if (ShowsFailedAnswers(results)) o["bot_failed_answers"] = f.failed_answers;
   o["bot_crashes"] = f.crashes;
   o["bot_parse_errors"] = f.parse_errors;
   o["bot_rejected_moves"] = f.rejected_moves;
@@ -189,7 +160,7 @@ Score PairScore(const std::vector<ArenaResult>& results, const std::string& a,
                 const std::string& b) {
   Score s;
   for (const ArenaResult& r : results) {
-    if (r.pair[0] != a || r.pair[1] != b) continue;
+    if (r.lineup[0] != a || r.lineup[1] != b) continue;
     const int a_seat = r.bots[0] == a ? 0 : 1;
     if (r.winner == "draw") {
       ++s.draws;
@@ -207,7 +178,7 @@ Pentanomial PairPentanomial(const std::vector<ArenaResult>& results,
   // a's score in the two seats of each (seed, map), -1 while unplayed.
   std::map<std::pair<int64_t, std::string>, std::array<double, 2>> seeds;
   for (const ArenaResult& r : results) {
-    if (r.pair[0] != a || r.pair[1] != b) continue;
+    if (r.lineup[0] != a || r.lineup[1] != b) continue;
     const int a_seat = r.bots[0] == a ? 0 : 1;
     auto it =
         seeds.try_emplace({r.seed, r.map}, std::array<double, 2>{-1, -1}).first;
@@ -225,10 +196,11 @@ Pentanomial PairPentanomial(const std::vector<ArenaResult>& results,
 std::vector<BotFaults> FaultsByBot(const std::vector<ArenaResult>& results) {
   std::vector<BotFaults> all;
   for (const ArenaResult& r : results) {
-    for (int seat = 0; seat < 2; ++seat) {
+    for (int seat = 0; seat < r.players(); ++seat) {
       BotFaults* f = FaultsOf(r.bots[seat], &all);
       ++f->games;
       f->timeouts += r.timeouts[seat];
+      f->failed_answers += r.failed_answers[seat];
       f->parse_errors += r.parse_errors[seat];
       f->rejected_moves += r.rejected_moves[seat];
       f->failed_moves += r.failed_moves[seat];
@@ -244,30 +216,114 @@ std::vector<BotFaults> FaultsByBot(const std::vector<ArenaResult>& results) {
   return all;
 }
 
+bool ShowsFailedAnswers(const std::vector<ArenaResult>& results) {
+  for (const ArenaResult& r : results) {
+    if (r.players() > 2) return true;
+    for (int n : r.failed_answers) {
+      if (n != 0) return true;
+    }
+  }
+  return false;
+}
+
+std::string FaultsTable(const std::vector<ArenaResult>& results) {
+  const std::vector<BotFaults> bots = FaultsByBot(results);
+  const bool answers = ShowsFailedAnswers(results);
+  size_t width = 3;
+  for (const BotFaults& b : bots)
+    width = std::max(width, EscapeForTerminal(b.bot).size());
+  std::ostringstream out;
+  char line[256];
+  std::snprintf(line, sizeof line, " %6s %9s%s %7s %12s %14s %19s\n", "games",
+                "time-outs", answers ? " failed answers" : "", "crashes",
+                "parse errors", "rejected moves", "failed at execution");
+  out << "\n" << std::string("bot") + std::string(width - 3, ' ') << line;
+  for (const BotFaults& b : bots) {
+    char failed[32] = "";
+    if (answers)
+      std::snprintf(failed, sizeof failed, " %14d", b.failed_answers);
+    std::snprintf(line, sizeof line, " %6d %9d%s %7d %12d %14d %19d\n", b.games,
+                  b.timeouts, failed, b.crashes, b.parse_errors,
+                  b.rejected_moves, b.failed_moves);
+    std::string name = EscapeForTerminal(b.bot);
+    name.resize(width, ' ');
+    out << name << line;
+  }
+  for (const BotFaults& b : bots) {
+    const size_t shown = std::min<size_t>(b.crash_lines.size(), 5);
+    for (size_t i = 0; i < shown; ++i) {
+      out << EscapeForTerminal(b.bot) << " " << b.crash_lines[i] << "\n";
+    }
+    if (b.crash_lines.size() > shown) {
+      out << EscapeForTerminal(b.bot) << ": " << b.crash_lines.size() - shown
+          << " more crashes\n";
+    }
+  }
+  return out.str();
+}
+
+json::object FaultsJson(const BotFaults& f, bool failed_answers) {
+  json::array crashes;
+  for (const std::string& c : f.crash_lines) crashes.push_back(json::value(c));
+  json::object o{{"bot", f.bot}, {"games", f.games}, {"timeouts", f.timeouts}};
+  if (failed_answers) o["failed_answers"] = f.failed_answers;
+  o["crashes"] = f.crashes;
+  o["crash_lines"] = crashes;
+  o["parse_errors"] = f.parse_errors;
+  o["rejected_moves"] = f.rejected_moves;
+  o["failed_moves"] = f.failed_moves;
+  return o;
+}
+
+namespace {
+
+// The results by number of players, 2 first.
+std::map<int, std::vector<ArenaResult>> ByPlayers(
+    const std::vector<ArenaResult>& results) {
+  std::map<int, std::vector<ArenaResult>> groups;
+  for (const ArenaResult& r : results) groups[r.players()].push_back(r);
+  return groups;
+}
+
+std::string PairsTable(const std::vector<ArenaResult>& results, double elo0,
+                       double elo1, bool sprt) {
+  return PairsText(results, elo0, elo1, sprt) + FaultsTable(results);
+}
+
+json::object PairsJson(const std::vector<ArenaResult>& results, double elo0,
+                       double elo1, bool sprt) {
+  json::array pairs, bots;
+  for (const Pair& p : PairsOf(results))
+    pairs.push_back(PairJson(results, p, elo0, elo1, sprt));
+  const bool answers = ShowsFailedAnswers(results);
+  for (const BotFaults& f : FaultsByBot(results))
+    bots.push_back(FaultsJson(f, answers));
+  return json::object{{"pairs", pairs}, {"bots", bots}};
+}
+
+}  // namespace
+
 std::string ResultsTable(const std::vector<ArenaResult>& results, double elo0,
                          double elo1, bool sprt) {
-  return PairsText(results, elo0, elo1, sprt) + FaultsText(results);
+  std::string text;
+  for (const auto& [players, group] : ByPlayers(results)) {
+    if (!text.empty()) text += "\n";
+    text += players == 2 ? PairsTable(group, elo0, elo1, sprt)
+                         : StandingsTable(group);
+  }
+  return text.empty() ? PairsTable(results, elo0, elo1, sprt) : text;
 }
 
 std::string TableJson(const std::vector<ArenaResult>& results, double elo0,
                       double elo1, bool sprt) {
-  json::array pairs, bots;
-  for (const Pair& p : PairsOf(results))
-    pairs.push_back(PairJson(results, p, elo0, elo1, sprt));
-  for (const BotFaults& f : FaultsByBot(results)) {
-    json::array crashes;
-    for (const std::string& c : f.crash_lines)
-      crashes.push_back(json::value(c));
-    bots.push_back(json::object{{"bot", f.bot},
-                                {"games", f.games},
-                                {"timeouts", f.timeouts},
-                                {"crashes", f.crashes},
-                                {"crash_lines", crashes},
-                                {"parse_errors", f.parse_errors},
-                                {"rejected_moves", f.rejected_moves},
-                                {"failed_moves", f.failed_moves}});
+  json::array tables;
+  for (const auto& [players, group] : ByPlayers(results)) {
+    tables.push_back(players == 2 ? PairsJson(group, elo0, elo1, sprt)
+                                  : StandingsJson(group));
   }
-  return PlainJson(json::object{{"pairs", pairs}, {"bots", bots}}) + "\n";
+  if (tables.empty()) tables.push_back(PairsJson(results, elo0, elo1, sprt));
+  if (tables.size() == 1) return PlainJson(tables[0]) + "\n";
+  return PlainJson(json::object{{"tables", tables}}) + "\n";
 }
 
 }  // namespace wl::tools

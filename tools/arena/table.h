@@ -4,7 +4,8 @@
 // the SPRT verdict (trinomial; the pentanomial LLR beside it), then per
 // bot its own faults: time-outs, crashes, parse errors and moves the rules
 // rejected, apart from the moves that failed only at execution ("was taken
-// this round"), which every bot meets.
+// this round"), which every bot meets. Games of more than 2 players get
+// the standings of standings.h.
 //
 //   std::cout << ResultsTable(results, /*elo0=*/0, /*elo1=*/10, /*sprt=*/true);
 //   std::cout << TableJson(results, 0, 10, true);
@@ -16,6 +17,7 @@
 
 #include "arena/results.h"
 #include "arena/stats.h"
+#include "boost/json.hpp"
 
 namespace wl::tools {
 
@@ -28,11 +30,12 @@ Score PairScore(const std::vector<ArenaResult>& results, const std::string& a,
 Pentanomial PairPentanomial(const std::vector<ArenaResult>& results,
                             const std::string& a, const std::string& b);
 
-// A bot's own figures over every game it played.
+// A bot's own figures over every game it played (every seat it held).
 struct BotFaults {
   std::string bot;
   int games = 0;
   int timeouts = 0;
+  int failed_answers = 0;  // SeatOutcome::failed_answers
   int crashes = 0;
   int parse_errors = 0;
   int rejected_moves = 0;  // by the rules when queued: the bot's fault
@@ -41,8 +44,20 @@ struct BotFaults {
 };
 std::vector<BotFaults> FaultsByBot(const std::vector<ArenaResult>& results);
 
+// The faults part of the tables: a line per bot (a "failed answers"
+// column when a bot had one or the games have more than 2 players, so
+// that Warlight's table stays as it was), then crash lines; and one bot's
+// figures as JSON ("failed_answers" under the same condition).
+bool ShowsFailedAnswers(const std::vector<ArenaResult>& results);
+std::string FaultsTable(const std::vector<ArenaResult>& results);
+boost::json::object FaultsJson(const BotFaults& faults, bool failed_answers);
+
 // The tables of every pair and bot met in `results`, as text (bot names
-// escaped for the terminal, never cut) and as one JSON object.
+// escaped for the terminal, never cut) and as one JSON object
+// ({"pairs": [...], "bots": [...]}). Results of N > 2 players get the
+// standings of standings.h instead; results of several numbers of players
+// (files merged without settings lines) get a table for each, as JSON
+// {"tables": [...]}.
 std::string ResultsTable(const std::vector<ArenaResult>& results,
                          double sprt_elo0, double sprt_elo1, bool sprt);
 std::string TableJson(const std::vector<ArenaResult>& results, double sprt_elo0,

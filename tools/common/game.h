@@ -15,8 +15,16 @@
 //   setup.seats[0].bot = "greedy";          // seeds: seats[i].seed
 //   setup.seats[1].bot = "python3 bot.py";
 //   absl::StatusOr<std::unique_ptr<PlayedGame>> played = game.Play(setup);
-//   // played->winner, ->rounds, ->seats[i].timeouts, ...
+//   // played->winner, ->rounds, ->seats[i].timeouts, ->seats[i].rank, ...
 //   // played->WriteFiles(dir, "warlight arena") when setup.keep_files
+//
+// A game says how many players it takes (MinPlayers..MaxPlayers; Warlight
+// 2, Berlin 2 to 4); the arena tells it the count it plays with
+// (SetPlayers) before asking for its maps. Every finished game says its
+// winner ("player2" or "draw") and each seat's score, rank and winner flag:
+// a game decided by one winner string sets the seats with SeatsFromWinner,
+// a game that scores its seats (Berlin §6) gets its winner and ranks from
+// RankSeats.
 //
 // A BOT argument is a folder of the game's bots (played in process when
 // the game can, else as the built binary) or any shell command; each seat
@@ -81,14 +89,36 @@ struct SeatOutcome {
   bool crashed = false;
   int crash_round = 0;
   std::string crash;
+  // Requests answered with an error (Berlin: an HTTP status that is not
+  // 2xx, a refused or reset connection); time-outs are counted apart.
+  int failed_answers = 0;
+  // The seat's result. score: the game's own measure (Berlin §6: its share
+  // of the points, maybe non-finite); 1, 0.5 or 0 from a winner string.
+  // rank: 1..N, tied seats sharing the better one (1, 1, 3). winner: one
+  // of the game's winners (co-winners each).
+  double score = 0;
+  int rank = 0;
+  bool winner = false;
 };
+
+// Sets each seat's score, rank and winner flag from a game's `winner`
+// ("player2" or "draw"): the winner scores 1 and ranks first, the others 0
+// and second; a draw gives every seat 0.5 and first place.
+void SeatsFromWinner(const std::string& winner,
+                     std::vector<SeatOutcome>* seats);
+// Ranks the seats by their winner flags and scores (winners first, then
+// the higher score, ties sharing the better rank) and returns the game's
+// winner: "playerK" when seat K-1 is the one winner, else "draw".
+std::string RankSeats(std::vector<SeatOutcome>* seats);
 
 // A finished game.
 class PlayedGame {
  public:
   virtual ~PlayedGame() = default;
 
-  std::string winner;  // "player1", "player2", ... or "draw"
+  // "player1", "player2", ... the one winner; or "draw": a tie for first
+  // place, or no winner at all.
+  std::string winner;
   int rounds = 0;
   std::vector<SeatOutcome> seats;
 
@@ -122,6 +152,16 @@ class Game {
   // A short name: "warlight2".
   virtual std::string Name() const = 0;
 
+  // The players of one game: GameSetup::seats holds this many. The arena
+  // plays 2 unless told (--players).
+  virtual int MinPlayers() const { return 2; }
+  virtual int MaxPlayers() const { return 2; }
+  // The number of players of the games to come, MinPlayers..MaxPlayers:
+  // called after the flags are parsed, before CheckFlags, DefaultMap,
+  // DefaultMaps and ListMaps, which may depend on it (a Berlin map
+  // supports some counts only).
+  virtual void SetPlayers(int /*players*/) {}
+
   // Declares the game's own flags (time rules, generated maps) on a
   // command's flags; they are read after parsing.
   virtual void DeclareFlags(Flags& flags) = 0;
@@ -135,6 +175,11 @@ class Game {
   // from the game's seed), or the name of the one map its rules fix
   // (WL1's "wl1-earth"). Results files and profiles name it.
   virtual std::string DefaultMap() const { return "generated"; }
+  // The maps drawn when given no map folder, as names Play accepts in
+  // GameSetup::map (Berlin: its built-in official maps for the number of
+  // players); DefaultMap then names this pool. Empty (the default): one
+  // map made from each game's seed.
+  virtual std::vector<std::string> DefaultMaps() const { return {}; }
 
   // The game's map files in `dir`, sorted, each checked to be a map of the
   // game; a one-line error when there is none or one is not a map.

@@ -101,6 +101,7 @@ WlPlayedGame::WlPlayedGame(GameRecord record, std::string map_json,
   rounds = record_.rounds;
   for (int i = 0; i < 2; ++i)
     seats.push_back(OutcomeOf(record_.stats[i], record_.dump[i], rules_));
+  SeatsFromWinner(winner, &seats);
 }
 
 absl::Status WlPlayedGame::WriteFiles(const std::string& dir,

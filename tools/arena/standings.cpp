@@ -1,0 +1,145 @@
+#include "arena/standings.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <sstream>
+
+#include "arena/table.h"
+#include "common/json.h"
+#include "common/terminal.h"
+
+namespace wl::tools {
+
+namespace json = boost::json;
+
+double BotStanding::mean_score() const { return games ? score_sum / games : 0; }
+
+Interval BotStanding::mean_score_interval() const {
+  const double mean = mean_score();
+  if (games < 2) return {mean, mean};
+  const double variance =
+      std::max(0.0, (score_squares - games * mean * mean) / (games - 1));
+  const double half = kZ95 * std::sqrt(variance / games);
+  return {mean - half, mean + half};
+}
+
+double BotStanding::win_share() const {
+  return games ? win_share_sum / games : 0;
+}
+
+namespace {
+
+BotStanding* StandingOf(const std::string& bot, int players,
+                        std::vector<BotStanding>* all) {
+  for (BotStanding& b : *all) {
+    if (b.bot == bot) return &b;
+  }
+  all->push_back(BotStanding{});
+  all->back().bot = bot;
+  all->back().ranks.assign(players, 0);
+  return &all->back();
+}
+
+int Winners(const ArenaResult& r) {
+  return static_cast<int>(std::count(r.winners.begin(), r.winners.end(), true));
+}
+
+// "0.412 [0.380, 0.444]"
+std::string MeanText(const BotStanding& b) {
+  const Interval i = b.mean_score_interval();
+  return Fixed(b.mean_score(), 3) + " [" + Fixed(i.low, 3) + ", " +
+         Fixed(i.high, 3) + "]";
+}
+
+// "1st", "2nd", "3rd", "4th", ...
+std::string Ordinal(int rank) {
+  const char* suffix = rank == 1   ? "st"
+                       : rank == 2 ? "nd"
+                       : rank == 3 ? "rd"
+                                   : "th";
+  return std::to_string(rank) + suffix;
+}
+
+}  // namespace
+
+std::vector<BotStanding> Standings(const std::vector<ArenaResult>& results) {
+  int players = 0;
+  for (const ArenaResult& r : results) players = std::max(players, r.players());
+  std::vector<BotStanding> all;
+  for (const ArenaResult& r : results) {
+    const int winners = Winners(r);
+    for (int seat = 0; seat < r.players(); ++seat) {
+      BotStanding* b = StandingOf(r.bots[seat], players, &all);
+      ++b->games;
+      b->score_sum += r.scores[seat];
+      b->score_squares += r.scores[seat] * r.scores[seat];
+      if (r.winners[seat]) b->win_share_sum += 1.0 / winners;
+      const int rank = r.ranks[seat];
+      if (rank >= 1 && rank <= players) ++b->ranks[rank - 1];
+    }
+  }
+  std::stable_sort(all.begin(), all.end(),
+                   [](const BotStanding& a, const BotStanding& b) {
+                     return a.mean_score() > b.mean_score();
+                   });
+  return all;
+}
+
+std::string StandingsTable(const std::vector<ArenaResult>& results) {
+  const std::vector<BotStanding> bots = Standings(results);
+  const int players = bots.empty() ? 0 : static_cast<int>(bots[0].ranks.size());
+  size_t width = 3;
+  for (const BotStanding& b : bots)
+    width = std::max(width, EscapeForTerminal(b.bot).size());
+  std::ostringstream out;
+  out << results.size() << " games of " << players << " players\n";
+  char cell[128];
+  std::snprintf(cell, sizeof cell, " %6s  %-22s %9s", "games",
+                "mean score [95%]", "win share");
+  out << "bot" << std::string(width - 3, ' ') << cell;
+  for (int r = 1; r <= players; ++r) out << " " << std::setw(5) << Ordinal(r);
+  out << "\n";
+  for (const BotStanding& b : bots) {
+    std::string name = EscapeForTerminal(b.bot);
+    name.resize(width, ' ');
+    std::snprintf(cell, sizeof cell, " %6d  %-22s %8s%%", b.games,
+                  MeanText(b).c_str(), Fixed(100 * b.win_share(), 1).c_str());
+    out << name << cell;
+    for (int count : b.ranks) out << " " << std::setw(5) << count;
+    out << "\n";
+  }
+  return out.str() + FaultsTable(results);
+}
+
+json::object StandingsJson(const std::vector<ArenaResult>& results) {
+  const std::vector<BotFaults> faults = FaultsByBot(results);
+  const bool answers = ShowsFailedAnswers(results);
+  json::array bots;
+  int players = 0;
+  for (const BotStanding& b : Standings(results)) {
+    players = static_cast<int>(b.ranks.size());
+    const Interval i = b.mean_score_interval();
+    json::array ranks;
+    for (int count : b.ranks) ranks.push_back(count);
+    json::object o{{"bot", b.bot},
+                   {"games", b.games},
+                   {"mean_score", b.mean_score()},
+                   {"mean_score_low", i.low},
+                   {"mean_score_high", i.high},
+                   {"win_share", b.win_share()},
+                   {"ranks", ranks}};
+    for (const BotFaults& f : faults) {
+      if (f.bot != b.bot) continue;
+      for (const auto& [key, value] : FaultsJson(f, answers)) {
+        if (!o.contains(key)) o[key] = value;
+      }
+    }
+    bots.push_back(std::move(o));
+  }
+  return json::object{
+      {"players", players}, {"games", results.size()}, {"bots", bots}};
+}
+
+}  // namespace wl::tools
