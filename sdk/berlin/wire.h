@@ -89,9 +89,13 @@ std::string InfosJson(const InfosFields& infos);
 // order; player_id null when free.
 std::string StateJson(const Map& map, const State& state);
 
-// berlin §3.4: a JSON string literal as Rails 4.0 wrote it ("..." with
-// \" \\ \b \f \n \r \t, other control bytes, <, >, & and every non-ASCII
-// character as \uXXXX).
+// berlin §3.4: a JSON string literal as Rails 4.0 (ActiveSupport before
+// 4.1) wrote it: \" \\ \b \f \n \r \t; other control bytes and <, >, & from
+// its ESCAPED_CHARS table in uppercase hex (\u001F, \u003C, \u003E,
+// \u0026); every non-ASCII character in lowercase hex (\u00e9, its
+// unpack("H*")), beyond U+FFFF as a surrogate pair (Rails kept only the low
+// 16 bits; no map has one). Bytes that are not UTF-8 are copied. (Rails
+// 4.1+ writes \u003c in lowercase and leaves non-ASCII as it is.)
 std::string RailsString(std::string_view text);
 
 // berlin §3.2: {"types":[{name,points,soldiers_per_turn}...],"nodes":[{id,
