@@ -402,6 +402,22 @@ TEST(BerlinGreedyPlan, LeavesNegativeSpawnNodesAlone) {
   EXPECT_TRUE(PlanFor(dead_end, s, 0).empty());
 }
 
+TEST(BerlinGreedyPlan, WalksAroundSwampsAndNeverFeedsThemOneSoldier) {
+  // 1 (us) - 2 swamp - 3 free city, and a way round: 1 - 5 - 4 - 3.
+  const Map map = Line("cscnn", false, {{1, 5}});
+  State s = State::Empty(5, 2);
+  s.Place(0, 0, 3);
+  std::vector<Order> orders = PlanFor(map, s, 0);
+  EXPECT_EQ(Sent(orders, 0, 1), 0);
+  EXPECT_GE(Sent(orders, 0, 4), 1);
+  const Map no_way_round = Line("csc");
+  s = State::Empty(3, 2);
+  s.Place(0, 0, 1);  // one soldier would die in the swamp's spawn
+  EXPECT_TRUE(PlanFor(no_way_round, s, 0).empty());
+  s.soldiers[0][0] = 2;  // one gets through
+  EXPECT_EQ(Sent(PlanFor(no_way_round, s, 0), 0, 1), 2);
+}
+
 TEST(BerlinGreedyPlan, FollowsOneWayPaths) {
   Map map = Line("ccc", /*directed=*/true);  // 1->2->3 only
   State s = State::Empty(3, 2);

@@ -25,7 +25,11 @@
 //      otherwise walk toward the nearest front (enemy nodes, valuable
 //      nodes we do not own, our threatened valuable nodes).
 //   Steps onto a node we do not own are made only when the soldiers
-//   arriving out-number its threat: never into a tie we can avoid.
+//   arriving out-number its threat: never into a tie we can avoid; onto a
+//   node with a negative spawn only when some outlive it. Walks follow
+//   MapInfo::Route, which goes round nodes whose type costs points or
+//   soldiers (a node stays owned once entered, berlin §5.6); nodes that
+//   cost are never a task's target.
 //
 // Every order is legal (berlin §5.3): from a node the player owns, along a
 // path (directed-aware), more than 0 soldiers, the orders from a node
@@ -119,20 +123,29 @@ inline void ToMoves(const wl::berlin::Map& map,
   }
 }
 
-// A map's paths both ways and its shortest distances (berlin §7: along the
-// allowed directions).
+// A map's paths both ways, its shortest distances (berlin §7: along the
+// allowed directions) and its routes: the cheapest ways when entering a
+// node whose type loses points or soldiers (berlin §5.7, §6: once owned it
+// stays owned, and costs, until someone takes it) counts kDetour more steps.
 class MapInfo {
  public:
   static constexpr uint8_t kFar = 255;
+  static constexpr uint16_t kFarRoute = 0xFFFF;
+  static constexpr int kDetour = 4;
 
   explicit MapInfo(const wl::berlin::Map& map) : map_(&map) {
     const int n = map.size();
     std::memset(in_, 0, sizeof(in_));
+    bad_ = 0;
     for (int u = 0; u < n; ++u) {
       out_[u] = map.Neighbours(u) & ~Bit(u);  // a self-loop leads nowhere
       for (uint64_t m = out_[u]; m; m &= m - 1) in_[Low(m)] |= Bit(u);
+      if (map.Points(u) < 0 || map.SoldiersPerTurn(u) < 0) bad_ |= Bit(u);
     }
-    for (int from = 0; from < n; ++from) Bfs(from);
+    for (int from = 0; from < n; ++from) {
+      Bfs(from);
+      Routes(from);
+    }
   }
 
   const wl::berlin::Map& map() const { return *map_; }
@@ -140,6 +153,8 @@ class MapInfo {
   uint64_t Out(int u) const { return out_[u]; }  // u -> v paths
   uint64_t In(int v) const { return in_[v]; }    // u -> v paths
   int Distance(int from, int to) const { return dist_[from][to]; }
+  int Route(int from, int to) const { return route_[from][to]; }
+  int EnterCost(int v) const { return (bad_ & Bit(v)) ? 1 + kDetour : 1; }
 
   static uint64_t Bit(int i) { return uint64_t{1} << i; }
   static int Low(uint64_t m) { return __builtin_ctzll(m); }
@@ -162,10 +177,37 @@ class MapInfo {
     }
   }
 
+  // Dijkstra on at most 64 nodes; the distances when nothing costs more.
+  void Routes(int from) {
+    uint16_t* d = route_[from];
+    for (int v = 0; v < size(); ++v) {
+      d[v] = dist_[from][v] == kFar ? kFarRoute : dist_[from][v];
+    }
+    if (bad_ == 0) return;
+    for (int v = 0; v < size(); ++v) d[v] = kFarRoute;
+    d[from] = 0;
+    for (uint64_t done = 0;;) {
+      int u = -1;
+      for (int v = 0; v < size(); ++v) {
+        if (!(done & Bit(v)) && d[v] != kFarRoute && (u < 0 || d[v] < d[u])) {
+          u = v;
+        }
+      }
+      if (u < 0) return;
+      done |= Bit(u);
+      for (uint64_t m = out_[u]; m; m &= m - 1) {
+        const int v = Low(m);
+        d[v] = std::min<int>(d[v], d[u] + EnterCost(v));
+      }
+    }
+  }
+
   const wl::berlin::Map* map_;
   uint64_t out_[kMaxNodes];
   uint64_t in_[kMaxNodes];
+  uint64_t bad_;  // nodes whose type has negative points or spawn
   uint8_t dist_[kMaxNodes][kMaxNodes];
+  uint16_t route_[kMaxNodes][kMaxNodes];
 };
 
 class Planner {
@@ -208,8 +250,11 @@ class Planner {
     return Enemy(v) ? std::max(0, s_->soldiers[s_->owner[v]][v]) : 0;
   }
   // Our soldiers may safely step onto v with n more: we own it, or we
-  // out-number its threat there (a tie kills all, berlin §5.5).
+  // out-number its threat there (a tie kills all, berlin §5.5); and if its
+  // spawn is negative, some of them outlive the turn's spawn (berlin §5.7).
   bool SafeStep(int v, int32_t n) const {
+    const int64_t spawn = info_->map().SoldiersPerTurn(v);
+    if (spawn < 0 && at_[v] + n + spawn <= 0) return false;
     return Mine(v) || at_[v] + n > threat_[v];
   }
 
@@ -274,8 +319,9 @@ class Planner {
         target = threat_[v] + w_.hold_margin;
       } else {
         if (!Reachable(v)) continue;
-        value = std::max(0.0, value) * (Enemy(v) ? w_.swing : 1.0) +
-                w_.kill * Garrison(v);
+        // berlin §6: an enemy's node is worth `swing`, its loss as our
+        // gain; a node that costs costs us, and its owner gains as much.
+        value = value * (Enemy(v) ? w_.swing : 1.0) + w_.kill * Garrison(v);
         if (value <= 0) continue;
         target = threat_[v] + 1;  // berlin §5.5: strictly the largest
       }
@@ -338,14 +384,14 @@ class Planner {
     return Mine(v) && threat_[v] > 0 && value_[v] > 0;
   }
 
-  // The free soldiers of ours nearest to `t` (ties: more soldiers, lower
-  // index), or -1.
+  // The free soldiers of ours nearest to `t` by route (ties: more
+  // soldiers, lower index), or -1.
   int NearestSource(int t) const {
     int best = -1;
     for (int u = 0; u < Size(); ++u) {
-      if (free_[u] <= 0 || info_->Distance(u, t) == MapInfo::kFar) continue;
-      if (best < 0 || info_->Distance(u, t) < info_->Distance(best, t) ||
-          (info_->Distance(u, t) == info_->Distance(best, t) &&
+      if (free_[u] <= 0 || info_->Route(u, t) == MapInfo::kFarRoute) continue;
+      if (best < 0 || info_->Route(u, t) < info_->Route(best, t) ||
+          (info_->Route(u, t) == info_->Route(best, t) &&
            free_[u] > free_[best])) {
         best = u;
       }
@@ -353,13 +399,15 @@ class Planner {
     return best;
   }
 
-  // A first step from u on a shortest path to t that n soldiers can take
+  // A first step from u on a cheapest route to t that n soldiers can take
   // safely (ours first, then lower threat, then index), or -1.
   int StepToward(int u, int t, int32_t n) const {
     int best = -1;
     for (uint64_t m = info_->Out(u); m; m &= m - 1) {
       const int w = MapInfo::Low(m);
-      if (info_->Distance(w, t) + 1 != info_->Distance(u, t)) continue;
+      if (info_->Route(w, t) + info_->EnterCost(w) != info_->Route(u, t)) {
+        continue;
+      }
       if (!SafeStep(w, n)) continue;
       if (best < 0 || (Mine(w) && !Mine(best)) ||
           (Mine(w) == Mine(best) && threat_[w] < threat_[best])) {
@@ -375,8 +423,7 @@ class Planner {
       if (Mine(t) || value_[t] <= 0 || at_[t] > 0) continue;
       const int u = NearestSource(t);
       if (u < 0 || info_->Distance(u, t) < 2) continue;
-      double priority =
-          value_[t] * std::pow(w_.decay, info_->Distance(u, t) - 1);
+      double priority = value_[t] * std::pow(w_.decay, info_->Route(u, t) - 1);
       if (w_.noise > 0) priority *= 1.0 + w_.noise * rng_.Uniform();
       tasks_[num_tasks_++] = Task{priority, t, std::max(1, threat_[t] + 1)};
     }
@@ -393,10 +440,11 @@ class Planner {
     }
   }
 
-  // Where idle soldiers go: enemy nodes, valuable nodes not ours, and our
-  // exposed valuable nodes.
+  // Where idle soldiers go: enemy nodes but those that would cost us,
+  // valuable nodes not ours, and our exposed valuable nodes.
   bool Front(int v) const {
-    return Enemy(v) || (!Mine(v) && value_[v] > 0) || Exposed(v);
+    return (Enemy(v) && value_[v] >= 0) || (!Mine(v) && value_[v] > 0) ||
+           Exposed(v);
   }
 
   void Advance() {
@@ -411,8 +459,8 @@ class Planner {
       int best = -1;
       for (int k = 0; k < fronts; ++k) {
         const int t = front[k];
-        if (t == u || info_->Distance(u, t) == MapInfo::kFar) continue;
-        if (best < 0 || info_->Distance(u, t) < info_->Distance(u, best)) {
+        if (t == u || info_->Route(u, t) == MapInfo::kFarRoute) continue;
+        if (best < 0 || info_->Route(u, t) < info_->Route(u, best)) {
           best = t;
         }
       }
