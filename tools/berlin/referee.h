@@ -19,6 +19,7 @@
 #ifndef WL_TOOLS_BERLIN_REFEREE_H_
 #define WL_TOOLS_BERLIN_REFEREE_H_
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -41,9 +42,7 @@ struct BerlinAnswer {
   std::string error;  // kFailed/kTimedOut: one line ("connection refused")
   double elapsed_ms = 0;
   // berlin §2.5: a transfer that completed with a 2xx status.
-  bool Success() const {
-    return kind == Kind::kAnswered && status / 100 == 2;
-  }
+  bool Success() const { return kind == Kind::kAnswered && status / 100 == 2; }
 };
 
 class BerlinSeat {
@@ -91,18 +90,41 @@ struct BerlinResult {
   bool winner = false;
 };
 
+// How one seat's requests went (result.json), counted over its exchanges.
+struct BerlinSeatStats {
+  int player_id = 0;
+  int requests = 0;
+  int timeouts = 0;        // kTimedOut (any action)
+  int failed_answers = 0;  // kFailed, or a status that is not 2xx
+  // turn answers that were a success (berlin §2.5) but gave no moves as
+  // written: not JSON, or not an array (berlin §5.2 item 5)
+  int unreadable_answers = 0;
+  int cut_short_answers = 0;  // a bad element ended the reading (§5.2.4)
+  int moves_sent = 0;         // aggregated moves read (berlin §5.2)
+  int rejected_moves = 0;     // of those, dropped by validation (§5.3)
+  double time_used_ms = 0;    // summed over its turn answers
+};
+
 struct BerlinRecord {
   std::vector<BerlinExchange> exchanges;
   // {"infos":{...},"turns":{"1":{...},...}}: the engine's replay text.
   std::string replay_json;
   int number_of_turns = 0;
-  std::vector<BerlinResult> results;  // in player_id order
-  // A game_start that failed (berlin §2.5, §11): the players, by id, and why;
-  // the game is then played on with them making no moves.
+  std::vector<BerlinResult> results;   // in player_id order
+  std::vector<BerlinSeatStats> stats;  // in player_id order
+  // A game_start that failed (berlin §2.5, §11): one line per player, in
+  // iteration order ("player 1 (random): timed out"). The game is played on
+  // without asking them for turns: they make no moves (their soldiers stay)
+  // but still get game_over.
   std::vector<std::string> start_failures;
+  std::chrono::system_clock::time_point time_start, time_end;
 };
 
-// Plays the game to its end (berlin §1.3-1.5, §5, §6).
+// Plays the game to its end (berlin §1.3-1.5, §5, §6). `spec.map` must hold
+// a setup for players.size() players (BerlinMapFile::Setup; checked by the
+// caller, which reports it): otherwise std::invalid_argument. An answer that
+// comes later than its limit (measured here too) counts as a time-out
+// (berlin §2.4); a seat that throws has failed.
 BerlinRecord RefereeGame(const BerlinGameSpec& spec);
 
 // A uuid v1-shaped game id made from `seed` alone (berlin §1.2).

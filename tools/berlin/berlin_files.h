@@ -1,0 +1,64 @@
+// berlin_files.h: the folder of a Berlin game the referee played.
+//
+//   BerlinRecord record = RefereeGame(spec);
+//   absl::Status s = WriteBerlinGameFolder("games/x", spec, record, seed,
+//                                          "warlight berlin match ...");
+//
+// The folder holds, each written whole (temporary file, then rename):
+//  * game.json: the official `GET /games/:id.json` shape (berlin §8), as
+//    conformance game.json: {"game":{id, number_of_turns, time_start,
+//    time_end, created_at, map_id, updated_at, round_id, status,
+//    last_error, is_practice, replay, map:{id,name,representation},
+//    artificial_intelligences:[{id,name,user_id,player_id}]}}; `replay` is
+//    the referee's text byte for byte (the engine's, berlin §5.8), the
+//    AIs in iteration order with the player id they played (for the
+//    viewer; the official rows had none);
+//  * exchanges.jsonl: every request and answer in order, the conformance
+//    line format ({"seq","player_id","url","timeout_option","request":
+//    {action,infos,map,state},"response":{"status","body"} or
+//    {"timed_out":true}}), plus "elapsed_ms" and, for an answer that never
+//    came whole, {"failed":true} and "error";
+//  * meta.json: the conformance meta.json (seed, map, game_id, players in
+//    iteration order, number_of_turns, results, winners), so that
+//    `warlight berlin verify` plays the folder again;
+//  * result.json: players by id with their bots, scores and winner flags
+//    and each seat's counts (BerlinSeatStats), the winners, any game_start
+//    failures, and the command;
+//  * replay.html: the replay page (berlin_replay_page.h).
+// Scores are written as Ruby writes floats (1.0, 0.3333333333333333) and a
+// non-finite one as the string "Infinity" or "-Infinity" (berlin §11).
+#ifndef WL_TOOLS_BERLIN_BERLIN_FILES_H_
+#define WL_TOOLS_BERLIN_BERLIN_FILES_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/status.h"
+#include "berlin/referee.h"
+#include "boost/json.hpp"
+
+namespace wl::tools {
+
+std::string BerlinGameJson(const BerlinGameSpec& spec,
+                           const BerlinRecord& record);
+std::string BerlinExchangesJsonl(const BerlinRecord& record);
+std::string BerlinMetaJson(const BerlinGameSpec& spec,
+                           const BerlinRecord& record, int64_t seed);
+std::string BerlinResultJson(const BerlinGameSpec& spec,
+                             const BerlinRecord& record, int64_t seed,
+                             const std::string& command);
+
+// A score as JSON: a number, or a string when it is not finite (§11).
+boost::json::value BerlinScoreJson(double score);
+
+// Creates `dir` if needed and writes the five files. Fails with the first
+// file that cannot be written, or with the replay page's error after the
+// other four are written.
+absl::Status WriteBerlinGameFolder(const std::string& dir,
+                                   const BerlinGameSpec& spec,
+                                   const BerlinRecord& record, int64_t seed,
+                                   const std::string& command);
+
+}  // namespace wl::tools
+
+#endif  // WL_TOOLS_BERLIN_BERLIN_FILES_H_
