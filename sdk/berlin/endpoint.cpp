@@ -5,7 +5,7 @@
 // turn hands the hold to its worker thread, which releases it when OnTurn
 // returns, so a bot never runs two callbacks at once. The worker sees its
 // Seat by pointer: a Seat is only destroyed by the Endpoint after its worker
-// is joined (seats leaving the registry wait in `retired_` until idle).
+// is joined (seats leaving the registry wait in `retired` until idle).
 #include <algorithm>
 #include <condition_variable>
 #include <iostream>
@@ -133,7 +133,9 @@ struct Endpoint::Impl {
   std::shared_ptr<Seat> FindSeat(const Request& r, bool create);
   // Frees seats that left the registry once nobody holds them.
   void Reap();
-  void Retire(const SeatKey& key);
+  // Takes the seat out of the registry (with `key`), and frees it now if
+  // nobody else holds it and no OnTurn of it runs, else at a later Reap.
+  void Free(std::shared_ptr<Seat> seat, const SeatKey* key);
 
   HttpAnswer Turn(const std::shared_ptr<Seat>& seat, Request request,
                   Clock::time_point deadline);
@@ -187,12 +189,16 @@ void Endpoint::Impl::Reap() {
   // freed's destructors join finished workers and free the bots, unlocked.
 }
 
-void Endpoint::Impl::Retire(const SeatKey& key) {
-  std::lock_guard<std::mutex> lock(mutex);
-  auto it = registry.find(key);
-  if (it == registry.end()) return;
-  retired.push_back(std::move(it->second));
-  registry.erase(it);
+void Endpoint::Impl::Free(std::shared_ptr<Seat> seat, const SeatKey* key) {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (key) {
+      auto it = registry.find(*key);
+      if (it != registry.end() && it->second == seat) registry.erase(it);
+    }
+    retired.push_back(std::move(seat));
+  }
+  Reap();
 }
 
 void Endpoint::Impl::RunTurn(Impl* impl, Seat* seat,
@@ -255,8 +261,7 @@ HttpAnswer Endpoint::Impl::Ping(Request request, Clock::time_point received) {
   std::shared_ptr<Seat> seat = MakeSeat(request);
   if (!seat) return MovesAnswer({});
   HttpAnswer answer = Turn(seat, std::move(request), deadline);
-  std::lock_guard<std::mutex> lock(mutex);
-  retired.push_back(seat);  // freed once its OnTurn has returned
+  Free(std::move(seat), nullptr);
   return answer;
 }
 
@@ -286,7 +291,7 @@ HttpAnswer Endpoint::Impl::StartOrOver(Request request,
   } else {
     Log(what + ": the bot is still busy with a turn; not called");
   }
-  if (over) Retire(key);
+  if (over) Free(std::move(seat), &key);
   return Empty();
 }
 

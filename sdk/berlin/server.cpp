@@ -9,6 +9,7 @@
 // goes out.
 #include "sdk/berlin/server.h"
 
+#include <poll.h>
 #include <sys/socket.h>
 
 #include <boost/asio.hpp>
@@ -49,6 +50,28 @@ std::optional<HttpAnswer> ReadError(const beast::error_code& ec) {
     return ErrorAnswer(400, "bad HTTP request: " + ec.message());
   }
   return std::nullopt;
+}
+
+// After an answer to a request it did not read whole: reads and drops what
+// the peer still sends (for 1 s, 1 MiB at most) before the close, which
+// would otherwise reset the connection before the peer reads the answer.
+void DrainBeforeClose(tcp::socket& socket) {
+  beast::error_code ec;
+  socket.shutdown(tcp::socket::shutdown_send, ec);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+  char buffer[16384];
+  for (size_t total = 0; total < (size_t{1} << 20);) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        until - std::chrono::steady_clock::now());
+    pollfd p{socket.native_handle(), POLLIN, 0};
+    if (left.count() <= 0 ||
+        ::poll(&p, 1, static_cast<int>(left.count())) <= 0) {
+      return;
+    }
+    const ssize_t n = ::recv(socket.native_handle(), buffer, sizeof buffer, 0);
+    if (n <= 0) return;
+    total += static_cast<size_t>(n);
+  }
 }
 
 }  // namespace
@@ -196,7 +219,10 @@ void Server::Impl::ServeRequests(tcp::socket& socket) {
     if (ec) {
       const unsigned version =
           parser.is_header_done() ? parser.get().version() : 11;
-      if (auto answer = ReadError(ec)) Answer(socket, *answer, version, false);
+      if (auto answer = ReadError(ec)) {
+        Answer(socket, *answer, version, false);
+        DrainBeforeClose(socket);
+      }
       return;
     }
     const http::request<http::string_body>& req = parser.get();
