@@ -488,10 +488,12 @@ constexpr const char* kArenaHelp =
     "Plays games between every pair of bots, each seed in both seats,\n"
     "and prints wins, draws, losses, score with its 95% Wilson interval\n"
     "and the Elo difference with its 95% interval, then per bot its\n"
-    "time-outs, crashes, parse errors and moves the rules rejected.\n"
-    "With --players N > 2 (games of more players): every lineup of N\n"
-    "bots, each seed in every rotation of the seats, and per bot its mean\n"
-    "score, win share (co-winners share a win) and places.\n\n";
+    "time-outs, crashes, parse errors and moves the rules rejected.\n";
+
+constexpr const char* kPlayersHelp =
+    "With --players N > 2: every lineup of N bots, each seed in every\n"
+    "rotation of the seats, and per bot its mean score, win share\n"
+    "(co-winners share a win) and places.\n";
 
 constexpr const char* kWarlightBotsHelp =
     "A BOT is the name of any folder under bots/ (starter, random, greedy,\n"
@@ -502,10 +504,12 @@ constexpr const char* kWarlightBotsHelp =
 // Declares the flags; the text ones are parsed after.
 void DeclareFlags(Flags* flags, Game& game, ArenaConfig* c,
                   std::string* sprt_text, std::string* shard_text) {
+  const bool more = game.MaxPlayers() > 2;
   flags->Int("games", &c->games, "N",
-             "games per pair; each seed is played in both seats, so an odd N "
-             "plays N+1 (per lineup of N players: a multiple of N)");
-  if (game.MaxPlayers() > 2) {
+             std::string("games per pair; each seed is played in both seats, "
+                         "so an odd N plays N+1") +
+                 (more ? " (per lineup of N players: a multiple of N)" : ""));
+  if (more) {
     flags->Int(
         "players", &c->players, "N",
         "players of each game, 2 to " + std::to_string(game.MaxPlayers()));
@@ -594,7 +598,8 @@ int ArenaMain(Game& game, int argc, char** argv, const ArenaCommand& command) {
   config.jobs = std::max(1u, std::thread::hardware_concurrency());
   std::string sprt_text, shard_text;
   const std::string help =
-      kArenaHelp +
+      kArenaHelp + std::string(game.MaxPlayers() > 2 ? kPlayersHelp : "") +
+      "\n" +
       (command.bots_help.empty() ? kWarlightBotsHelp : command.bots_help) +
       "Subcommand: `warlight " + command.name +
       " merge FILE...` combines result files.";
