@@ -309,6 +309,18 @@ TEST(ArenaPlayersTest, AnNPlayerResultsFileResumesAndRefusesOtherPlayers) {
     EXPECT_EQ(ResultToJsonLine(back), ResultToJsonLine(r));
     EXPECT_EQ(r.players(), 3);
   }
+  // Merged (twice the same file: each game once), as JSON.
+  {
+    std::vector<std::string> args = {"merge", config.results_path,
+                                     config.results_path, "--json"};
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    FakeScoredGame merger;
+    ::testing::internal::CaptureStdout();
+    EXPECT_EQ(ArenaMain(merger, static_cast<int>(argv.size()), argv.data()), 0);
+    const std::string merged = ::testing::internal::GetCapturedStdout();
+    EXPECT_EQ(merged.rfind("{\"players\":3,\"games\":24,", 0), 0u) << merged;
+  }
   // The same file with 4 players is refused, naming --players.
   config.players = 4;
   FakeScoredGame third;
