@@ -2,7 +2,6 @@
 
 #include <cstdio>
 #include <exception>
-#include <map>
 #include <stdexcept>
 #include <thread>
 #include <utility>
@@ -46,26 +45,32 @@ BerlinAnswer AskSeat(BerlinSeat& seat, const berlin::RequestFields& request,
   return answer;
 }
 
-// berlin §2.1: a phase's requests go out at once and the referee waits for
-// all. One thread per distinct seat (a seat answers one request at a time:
-// one object may hold several players), each asking in iteration order.
+// berlin §2.1: a phase's requests go out at once, in iteration order, and
+// the referee waits for all. One thread per distinct seat (a seat answers
+// one request at a time: one object may hold several players), each asking
+// its players in iteration order.
 std::vector<BerlinAnswer> AskAll(
     const std::vector<BerlinSeat*>& seats,
     const std::vector<berlin::RequestFields>& requests, int64_t limit_ms) {
   std::vector<BerlinAnswer> answers(seats.size());
-  std::map<BerlinSeat*, std::vector<size_t>> by_seat;
-  for (size_t i = 0; i < seats.size(); ++i) by_seat[seats[i]].push_back(i);
+  std::vector<std::vector<size_t>> by_seat;  // first appearance first
+  for (size_t i = 0; i < seats.size(); ++i) {
+    size_t j = 0;
+    while (j < by_seat.size() && seats[by_seat[j][0]] != seats[i]) ++j;
+    if (j == by_seat.size()) by_seat.emplace_back();
+    by_seat[j].push_back(i);
+  }
   auto ask = [&](const std::vector<size_t>& indexes) {
     for (size_t i : indexes) {
       answers[i] = AskSeat(*seats[i], requests[i], limit_ms);
     }
   };
   if (by_seat.size() == 1) {
-    ask(by_seat.begin()->second);
+    ask(by_seat[0]);
     return answers;
   }
   std::vector<std::thread> threads;
-  for (const auto& [seat, indexes] : by_seat) {
+  for (const std::vector<size_t>& indexes : by_seat) {
     threads.emplace_back(ask, std::cref(indexes));
   }
   for (std::thread& t : threads) t.join();
