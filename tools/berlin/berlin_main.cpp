@@ -4,6 +4,7 @@
 #include <string>
 
 #include "berlin/berlin_verify.h"
+#include "berlin/berlin_view.h"
 
 namespace wl::tools {
 namespace {
@@ -30,6 +31,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"", nullptr},
     {"verify", BerlinVerifyMain},
+    {"view", BerlinViewMain},
 };
 
 }  // namespace

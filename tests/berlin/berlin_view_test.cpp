@@ -1,0 +1,144 @@
+// `warlight berlin view` (tools/berlin/berlin_view.h): writes replay.html
+// into a game folder or --out DIR, one line per folder; a recording's
+// meta.json names the players; the 2013 replay without a map takes it from
+// --map FILE (or a built-in map's name) or GAME_DIR/map.json; bad folders
+// are one line each on stderr and exit status 2, the good ones still
+// written. Skips the tests on shared folders when ../shared is absent.
+#include "berlin/berlin_view.h"
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "berlin/berlin_main.h"
+#include "gtest/gtest.h"
+#include "shared_data.h"
+#include "shell.h"
+
+namespace wl::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path BerlinShared() { return testing::SharedDir() / "berlin"; }
+
+#define REQUIRE_BERLIN_SHARED()                              \
+  do {                                                       \
+    if (!fs::is_directory(BerlinShared() / "conformance")) { \
+      GTEST_SKIP() << BerlinShared()                         \
+                   << " is absent: skipping the tests "      \
+                      "on recorded Berlin games";            \
+    }                                                        \
+  } while (0)
+
+struct ViewRun {
+  int status = 0;
+  std::string out, err;
+};
+
+// `warlight berlin view ARGS...`, through the berlin dispatcher.
+ViewRun View(std::vector<std::string> args) {
+  args.insert(args.begin(), "view");
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  ViewRun run;
+  ::testing::internal::CaptureStdout();
+  ::testing::internal::CaptureStderr();
+  run.status = BerlinMain(static_cast<int>(argv.size()), argv.data());
+  run.out = ::testing::internal::GetCapturedStdout();
+  run.err = ::testing::internal::GetCapturedStderr();
+  return run;
+}
+
+bool Contains(const std::string& text, const std::string& what) {
+  return text.find(what) != std::string::npos;
+}
+
+TEST(BerlinViewTest, HelpAndBadArguments) {
+  ViewRun run = View({"--help"});
+  EXPECT_EQ(run.status, 0);
+  EXPECT_TRUE(Contains(run.out, "berlin view")) << run.out;
+  EXPECT_TRUE(Contains(run.out, "--map")) << run.out;
+  run = View({});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(Contains(run.err, "needs at least one GAME_DIR")) << run.err;
+  run = View({"--bogus", "x"});
+  EXPECT_EQ(run.status, 2);
+  run = View({"/nonexistent/berlin-game"});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(Contains(run.err, "/nonexistent/berlin-game is not a folder"))
+      << run.err;
+}
+
+TEST(BerlinViewTest, WritesTheFolderPageWithPlayerNamesFromMeta) {
+  REQUIRE_BERLIN_SHARED();
+  // g003: AI 101 "idle-0" played id 1, AI 102 "idle-1" id 0 (meta.json).
+  const fs::path dir = testing::FreshTempDir("berlin_view") / "g003";
+  fs::create_directories(dir);
+  for (const char* file : {"game.json", "meta.json"}) {
+    fs::copy_file(BerlinShared() / "conformance/g003" / file, dir / file);
+  }
+  const ViewRun run = View({dir.string()});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out, (dir / "replay.html").string() + "\n");
+  EXPECT_EQ(run.err, "");
+  const std::string page = testing::ReadFile(dir / "replay.html");
+  EXPECT_TRUE(Contains(page, "\"players\":[\"idle-1\",\"idle-0\"],\"ais\":[]"))
+      << page.substr(0, 300);
+  // Written again in place: the same page.
+  ASSERT_TRUE(WriteBerlinReplayHtml(dir.string()).ok());
+  EXPECT_EQ(testing::ReadFile(dir / "replay.html"), page);
+  fs::remove_all(dir.parent_path());
+}
+
+TEST(BerlinViewTest, ReadOnlyFoldersAndTheReplayWithoutMap) {
+  REQUIRE_BERLIN_SHARED();
+  const fs::path out = testing::FreshTempDir("berlin_view_out");
+  const fs::path official = BerlinShared() / "fixtures/official-replay";
+  // The 2013 replay lacks `map`: its folder's map.json gives it.
+  ViewRun run = View({(BerlinShared() / "conformance/g000").string(),
+                      official.string(), "--out", out.string()});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out, (out / "g000.html").string() + "\n" +
+                         (out / "official-replay.html").string() + "\n");
+  EXPECT_TRUE(Contains(testing::ReadFile(out / "official-replay.html"),
+                       "\"name\":\"Default Map 1\""));
+  // Without map.json: an error naming --map; with --map, a file or a
+  // built-in map's name.
+  const fs::path bare = out / "bare";
+  fs::create_directories(bare);
+  fs::copy_file(official / "game.json", bare / "game.json");
+  run = View({bare.string(), (BerlinShared() / "conformance/g001").string(),
+              "--out", out.string()});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_EQ(run.out, (out / "g001.html").string() + "\n");
+  EXPECT_TRUE(Contains(run.err, "bare: game.json: no game.map")) << run.err;
+  EXPECT_TRUE(Contains(run.err, "--map FILE")) << run.err;
+  EXPECT_EQ(testing::Occurrences(run.err, "\n"), 1) << run.err;
+  for (const std::string& map :
+       {(official / "map.json").string(), std::string("deployed-2")}) {
+    fs::remove(bare / "replay.html");
+    run = View({bare.string(), "--map", map});
+    EXPECT_EQ(run.status, 0) << map << ": " << run.err;
+    EXPECT_TRUE(fs::exists(bare / "replay.html")) << map;
+  }
+  fs::remove_all(out);
+}
+
+TEST(BerlinViewTest, BadGameJsonIsOneLine) {
+  const fs::path dir = testing::FreshTempDir("berlin_view_bad");
+  ViewRun run = View({dir.string()});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(Contains(run.err, "cannot read")) << run.err;
+  { std::ofstream(dir / "game.json") << "{\"game\": \x1b[2J"; }
+  run = View({dir.string()});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(Contains(run.err, "is not JSON")) << run.err;
+  EXPECT_EQ(testing::Occurrences(run.err, "\n"), 1) << run.err;
+  EXPECT_FALSE(fs::exists(dir / "replay.html"));
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace wl::tools

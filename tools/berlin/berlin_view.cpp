@@ -1,0 +1,171 @@
+#include "berlin/berlin_view.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "berlin/berlin_map.h"
+#include "berlin/berlin_replay_page.h"
+#include "boost/json.hpp"
+#include "common/cli.h"
+#include "common/files.h"
+#include "common/terminal.h"
+
+namespace wl::tools {
+namespace {
+
+namespace fs = std::filesystem;
+namespace json = boost::json;
+
+// A file's JSON, refused beyond kMaxBerlinGameJsonBytes (checked before
+// reading); errors name the file.
+absl::StatusOr<json::value> ReadJson(const fs::path& path) {
+  std::error_code ec;
+  const uintmax_t size = fs::file_size(path, ec);
+  if (ec) return absl::NotFoundError("cannot read " + path.string());
+  if (size > kMaxBerlinGameJsonBytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path.string(), " holds ", size, " bytes, more than the ",
+                     kMaxBerlinGameJsonBytes, " a page is made from"));
+  }
+  absl::StatusOr<std::string> text = ReadFileToString(path.string());
+  if (!text.ok()) return text.status();
+  json::error_code parse_error;
+  json::value value = json::parse(*text, parse_error);
+  if (parse_error) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path.string(), " is not JSON (", parse_error.message(), ")"));
+  }
+  return value;
+}
+
+// game.map from a map file or a built-in map's name (berlin_map.h).
+absl::StatusOr<json::value> MapFromFile(const std::string& path) {
+  absl::StatusOr<BerlinMapFile> map = LoadBerlinMap(path);
+  if (!map.ok()) return map.status();
+  return json::object{{"id", map->id},
+                      {"name", map->name},
+                      {"representation", map->representation}};
+}
+
+// A recording's meta.json (conformance/README.md) says which AI played
+// which id: each AI entry of the game gets its "player_id". Any other
+// meta.json (or none) leaves the game as it is.
+void PlayerIdsFromMeta(const fs::path& dir, json::object* game) {
+  std::error_code ec;
+  if (!fs::exists(dir / "meta.json", ec)) return;
+  absl::StatusOr<json::value> meta = ReadJson(dir / "meta.json");
+  const json::object* m = meta.ok() ? meta->if_object() : nullptr;
+  const json::value* players = m ? m->if_contains("players") : nullptr;
+  json::value* ais = game->if_contains("artificial_intelligences");
+  if (!players || !players->is_array() || !ais || !ais->is_array()) return;
+  for (json::value& ai : ais->get_array()) {
+    json::object* a = ai.if_object();
+    if (!a || a->contains("player_id") || !a->contains("id")) continue;
+    for (const json::value& p : players->get_array()) {
+      const json::object* o = p.if_object();
+      if (o && o->contains("ai_id") && o->contains("player_id") &&
+          o->at("ai_id") == a->at("id")) {
+        (*a)["player_id"] = o->at("player_id");
+      }
+    }
+  }
+}
+
+// Where `warlight berlin view` writes a folder's page.
+std::string PagePath(const std::string& game_dir, const std::string& out_dir) {
+  if (out_dir.empty()) return (fs::path(game_dir) / "replay.html").string();
+  fs::path name = fs::path(game_dir).lexically_normal().filename();
+  if (name.empty()) {
+    name = fs::path(game_dir).lexically_normal().parent_path().filename();
+  }
+  if (name.empty() || name == "." || name == "..") name = "game";
+  return (fs::path(out_dir) / name).string() + ".html";
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> BerlinReplayHtmlForDir(
+    const std::string& game_dir, const std::string& map_file) {
+  const fs::path dir(game_dir);
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    return absl::NotFoundError(game_dir + " is not a folder");
+  }
+  absl::StatusOr<json::value> root = ReadJson(dir / "game.json");
+  if (!root.ok()) return root.status();
+  json::object* top = root->if_object();
+  json::value* game = top ? top->if_contains("game") : nullptr;
+  if (game && game->is_object() && !game->get_object().contains("map")) {
+    const fs::path path =
+        map_file.empty() ? dir / "map.json" : fs::path(map_file);
+    if (!map_file.empty() || fs::exists(path, ec)) {
+      absl::StatusOr<json::value> map = MapFromFile(path.string());
+      if (!map.ok()) return map.status();
+      game->get_object()["map"] = *std::move(map);
+    }
+  }
+  if (game && game->is_object()) PlayerIdsFromMeta(dir, &game->get_object());
+  absl::StatusOr<std::string> page = BerlinReplayHtml(json::serialize(*root));
+  if (!page.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(game_dir, ": ", page.status().message()));
+  }
+  return page;
+}
+
+absl::Status WriteBerlinReplayHtml(const std::string& game_dir,
+                                   const std::string& map_file) {
+  absl::StatusOr<std::string> page = BerlinReplayHtmlForDir(game_dir, map_file);
+  if (!page.ok()) return page.status();
+  return WriteFileAtomically(PagePath(game_dir, ""), *page);
+}
+
+int BerlinViewMain(int argc, char** argv) {
+  std::string map_file, out_dir;
+  Flags flags("berlin view", "GAME_DIR...",
+              "Writes GAME_DIR/replay.html from GAME_DIR/game.json (the\n"
+              "official replay shape): the game as one self-contained page\n"
+              "(no network) to open in any browser. Each turn shows\n"
+              "states_pre, the moves, states_post and the spawns; space\n"
+              "plays or pauses, left and right step, up and down go one\n"
+              "turn. replay.html?round=T&step=K opens on turn T, step K\n"
+              "(0 states_pre, 1 moves, 2 states_post, 3 spawns).\n"
+              "A recording's meta.json names the players' AIs.");
+  flags.String("map", &map_file, "FILE",
+               "the map for a game.json without one (the 2013 replays): "
+               "{\"map\":{...}} or a .map representation (default: "
+               "GAME_DIR/map.json)");
+  flags.String("out", &out_dir, "DIR",
+               "write each page as DIR/<GAME_DIR's name>.html instead (for "
+               "read-only folders)");
+  std::vector<std::string> dirs;
+  if (std::optional<int> exit = flags.Parse(argc, argv, &dirs)) return *exit;
+  if (dirs.empty()) return flags.Fail("needs at least one GAME_DIR");
+  std::error_code ec;
+  if (!out_dir.empty() && !fs::is_directory(out_dir, ec) &&
+      !fs::create_directories(out_dir, ec)) {
+    return flags.Fail("cannot create --out " + EscapeForTerminal(out_dir));
+  }
+  int status = 0;
+  for (const std::string& dir : dirs) {
+    absl::StatusOr<std::string> page = BerlinReplayHtmlForDir(dir, map_file);
+    absl::Status written = page.status();
+    const std::string out = PagePath(dir, out_dir);
+    if (page.ok()) written = WriteFileAtomically(out, *page);
+    if (!written.ok()) {  // names and quotes recorded text: escaped
+      std::cerr << "warlight berlin view: "
+                << EscapeForTerminal(std::string(written.message()), 400)
+                << "\n";
+      status = std::max(status, page.ok() ? 1 : 2);
+      continue;
+    }
+    std::cout << EscapeForTerminal(out) << "\n";
+  }
+  return status;
+}
+
+}  // namespace wl::tools
