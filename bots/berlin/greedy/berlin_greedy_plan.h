@@ -112,6 +112,17 @@ inline int TurnsLeft(const wl::berlin::Map& map, const wl::berlin::State& s) {
   return std::max(1, map.maximum_number_of_turns - s.turn);
 }
 
+// What owning node v is worth with `turns_left` turns to play (this one
+// included): its points at the end, its spawns while they can still be
+// used (berlin §5.7, §6).
+inline double NodeValue(const wl::berlin::Map& map, int v, int turns_left,
+                        const Weights& w) {
+  const wl::berlin::NodeType& t = map.type_of(v);
+  const int spawns = std::max(0, std::min(turns_left - 1, w.horizon));
+  return w.points * static_cast<double>(t.points) +
+         w.spawn * static_cast<double>(t.soldiers_per_turn) * spawns;
+}
+
 // Appends `orders` as the rules core's moves (node ids), e.g. for a
 // wl::berlin::PlayerMoves; clears `out` first.
 inline void ToMoves(const wl::berlin::Map& map,
@@ -263,10 +274,7 @@ class Planner {
     for (int v = 0; v < n; ++v) {
       at_[v] = s_->soldiers[player_][v];  // hidden debts too (berlin §5.6)
       free_[v] = Mine(v) ? std::max(0, at_[v]) : 0;
-      const wl::berlin::NodeType& t = info_->map().type_of(v);
-      const int spawns = std::min(turns_left_ - 1, w_.horizon);
-      value_[v] = w_.points * static_cast<double>(t.points) +
-                  w_.spawn * static_cast<double>(t.soldiers_per_turn) * spawns;
+      value_[v] = NodeValue(info_->map(), v, turns_left_, w_);
       if (free_[v] > 0) std::memset(send_[v], 0, sizeof(int32_t) * n);
     }
     ComputeThreats();
