@@ -327,7 +327,9 @@ function(_wl_add_bot_factory name out)
   get_property(sources GLOBAL PROPERTY ${p}_BOT_${name}_SOURCES)
   get_property(sdk_target GLOBAL PROPERTY ${p}_SDK_TARGET)
   file(RELATIVE_PATH label ${CMAKE_SOURCE_DIR} ${dir})
-  string(MAKE_C_IDENTIFIER "Make_${name}" id)
+  # The game's prefix keeps two games' bots of one name apart: their
+  # factories differ only in the return type, which C++ names do not hold.
+  string(MAKE_C_IDENTIFIER "Make_${game_prefix}${name}" id)
   set(why "${label}: the arena plays ${class} in process")
   file(CONFIGURE OUTPUT ${out_dir}/${name}.cpp
        CONTENT "\
@@ -431,7 +433,7 @@ function(_wl_add_bot_factories out_objects out_declarations out_rows)
     get_property(class GLOBAL PROPERTY ${p}_BOT_${name}_CLASS)
     get_property(dir GLOBAL PROPERTY ${p}_BOT_${name}_DIR)
     file(RELATIVE_PATH label ${CMAKE_SOURCE_DIR} ${dir})
-    string(MAKE_C_IDENTIFIER "Make_${name}" id)
+    string(MAKE_C_IDENTIFIER "Make_${game_prefix}${name}" id)
     if(class AND id IN_LIST ids)
       message(STATUS "${label}: its name reads like another bot's in C++ "
                      "(${id}); it plays as a process only")
