@@ -120,6 +120,23 @@ State RandomState(const Map& map, int players, std::mt19937& rng) {
   return s;
 }
 
+// The largest map a State holds (kMaxNodes nodes), one way round a ring
+// with chords and a self-loop, cities, plain nodes and swamps, 4 players.
+Scenario LargestMap() {
+  Scenario sc{"ring-64", Map{}, State{}};
+  sc.map.directed = true;
+  sc.map.AddType("city", 1, 1);
+  sc.map.AddType("node", 0, 0);
+  sc.map.AddType("swamp", -1, -2);
+  for (int i = 0; i < kMaxNodes; ++i) sc.map.AddNode(i + 1, i % 3);
+  for (int i = 0; i < kMaxNodes; ++i) {
+    sc.map.AddPath(i + 1, (i + 1) % kMaxNodes + 1);
+    sc.map.AddPath(i + 1, (i * 7) % kMaxNodes + 1);
+  }
+  sc.start = State::Empty(kMaxNodes, kMaxPlayers);
+  return sc;
+}
+
 TEST(BerlinGreedyPlan, PlannerAndChooserOrdersAreLegalOnRandomStates) {
   std::mt19937 rng(14);
   const Weights settings[] = {
@@ -130,7 +147,9 @@ TEST(BerlinGreedyPlan, PlannerAndChooserOrdersAreLegalOnRandomStates) {
   berlin_greedy::Chooser chooser;
   std::vector<Order> orders;
   int planned = 0;
-  for (const Scenario& sc : Scenarios()) {
+  std::vector<Scenario> scenarios = Scenarios();
+  scenarios.push_back(LargestMap());
+  for (const Scenario& sc : scenarios) {
     const MapInfo info(sc.map);
     for (int k = 0; k < 200; ++k) {
       const State s = RandomState(sc.map, sc.start.num_players, rng);
