@@ -20,7 +20,7 @@
 //      soldiers needed). Tasks run in priority order while soldiers last; a
 //      task that cannot be met takes nothing.
 //   2. Approach. Valuable nodes two or more steps away get the nearest free
-//      soldiers (threat + 1, at least 1) one step along a shortest path.
+//      soldiers (threat + 1, at least 1) one step along a cheapest route.
 //   3. Advance. Soldiers left over stay on our threatened valuable nodes and
 //      otherwise walk toward the nearest front (enemy nodes, valuable
 //      nodes we do not own, our threatened valuable nodes).
@@ -34,9 +34,11 @@
 // Every order is legal (berlin §5.3): from a node the player owns, along a
 // path (directed-aware), more than 0 soldiers, the orders from a node
 // summing to at most its soldiers; one order per (from, to). Deterministic:
-// `seed` only matters with Weights::noise > 0. No allocation once `out` has
-// grown: a Planner holds its scratch (~20 KB; reuse one), a MapInfo the
-// map's distances (build it once per map).
+// `seed` only matters with Weights::noise > 0. About 1 us a plan on the
+// official maps; no allocation once `out` has grown: a Planner holds its
+// scratch (~17 KB; reuse one), a MapInfo the map's distances and routes
+// (~13 KB; build it once per map, it points to the Map). The bot itself
+// picks one of several plans against likely answers: berlin_greedy_choose.h.
 //
 //   berlin_greedy::MapInfo info(map);
 //   berlin_greedy::Planner planner;
