@@ -3,6 +3,7 @@
 #include <iostream>
 #include <string>
 
+#include "berlin/berlin_match.h"
 #include "berlin/berlin_verify.h"
 #include "berlin/berlin_view.h"
 
@@ -30,6 +31,7 @@ struct Command {
 // Each command adds itself here.
 constexpr Command kCommands[] = {
     {"", nullptr},
+    {"match", BerlinMatchMain},
     {"verify", BerlinVerifyMain},
     {"view", BerlinViewMain},
 };

@@ -67,6 +67,7 @@ struct BotServer::Impl {
   bool killed = false;
 
   mutable std::mutex mu;
+  bool killing = false;
   std::optional<int> exit_status;  // the shell's wait status
   std::string tail;                // the last kTailBytes written
 
@@ -104,7 +105,7 @@ struct BotServer::Impl {
       std::copy_n(report_bytes->data(), sizeof status,
                   reinterpret_cast<char*>(&status));
       std::lock_guard<std::mutex> lock(mu);
-      exit_status = status;
+      if (!killing) exit_status = status;  // not our own kill
     }
     return true;
   }
@@ -142,6 +143,10 @@ struct BotServer::Impl {
   void Kill() {
     if (killed) return;
     killed = true;
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      killing = true;
+    }
     if (child.pid > 0) ::kill(-child.pid, SIGKILL);
     UnregisterProcessGroup(registry_slot);
     registry_slot = -1;

@@ -60,7 +60,8 @@ class BotServer {
   // "http://127.0.0.1:PORT/".
   std::string url() const;
   // "" while the command runs; "exit status N" or "signal N" once its
-  // main process (the shell, or what it exec'd) has ended.
+  // main process (the shell, or what it exec'd) has ended by itself. Kill()
+  // leaves it as it was.
   std::string EndReason() const;
   // Kills the process group and reaps it. Idempotent.
   void Kill();
