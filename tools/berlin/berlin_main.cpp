@@ -3,6 +3,7 @@
 #include <iostream>
 #include <string>
 
+#include "berlin/berlin_arena.h"
 #include "berlin/berlin_match.h"
 #include "berlin/berlin_verify.h"
 #include "berlin/berlin_view.h"
@@ -34,6 +35,7 @@ constexpr Command kCommands[] = {
     {"match", BerlinMatchMain},
     {"verify", BerlinVerifyMain},
     {"view", BerlinViewMain},
+    {"arena", BerlinArenaMain},
 };
 
 }  // namespace

@@ -1,0 +1,327 @@
+#include "berlin/berlin_game.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <filesystem>
+#include <ostream>
+#include <streambuf>
+#include <system_error>
+#include <utility>
+
+#include "berlin/berlin_files.h"
+#include "berlin/berlin_match.h"
+#include "berlin/bot_server.h"
+#include "berlin/builtin_bots.h"
+#include "berlin/endpoint_seat.h"
+#include "berlin/http_seat.h"
+#include "common/bots.h"
+#include "common/cli.h"
+#include "common/files.h"
+#include "common/hash.h"
+
+namespace wl::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The turn limit of every public map (berlin §2.4, §4.3).
+constexpr int64_t kPublicTurnLimitMs = 5000;
+
+// An in-process bot's Endpoint log: the first `cap` bytes (the Endpoint
+// writes one line at a time, under its own lock).
+class CappedLog {
+ public:
+  explicit CappedLog(int64_t cap_bytes)
+      : buffer_(cap_bytes > 0 ? static_cast<size_t>(cap_bytes) : 0),
+        stream_(&buffer_) {}
+  std::ostream* stream() { return &stream_; }
+  const std::string& text() const { return buffer_.text; }
+
+ private:
+  struct Buffer : std::streambuf {
+    explicit Buffer(size_t cap_bytes) : cap(cap_bytes) {}
+    int overflow(int c) override {
+      if (c != traits_type::eof() && text.size() < cap)
+        text.push_back(static_cast<char>(c));
+      return traits_type::not_eof(c);
+    }
+    std::streamsize xsputn(const char* s, std::streamsize n) override {
+      text.append(s, std::min(cap - text.size(), static_cast<size_t>(n)));
+      return n;
+    }
+    size_t cap;
+    std::string text;
+  };
+  Buffer buffer_;
+  std::ostream stream_;
+};
+
+// One seat as it plays. Members are destroyed seat first, the log last.
+struct StartedSeat {
+  std::unique_ptr<CappedLog> log;  // in process
+  std::unique_ptr<BotServer> server;
+  std::unique_ptr<BerlinSeat> seat;
+  std::string url;
+};
+
+// Starts `s` as a URL, a bot `make_bot` makes in process (when
+// `in_process`), or a bot server.
+absl::Status StartSeat(const SeatSetup& s, bool in_process,
+                       const BerlinGame::BotFactory& make_bot,
+                       double start_timeout_s, StartedSeat* out) {
+  if (IsBerlinBotUrl(s.bot)) {
+    absl::StatusOr<HttpUrl> url = ParseHttpUrl(s.bot);
+    if (!url.ok()) return url.status();
+    out->url = s.bot;
+    out->seat = std::make_unique<HttpSeat>(*url);
+    return absl::OkStatus();
+  }
+  if (in_process) {
+    out->url = "in-process:" + s.bot;
+    out->log =
+        std::make_unique<CappedLog>(s.stderr_path.empty() ? 0 : s.stderr_cap);
+    berlin::EndpointOptions options;
+    options.log = out->log->stream();
+    out->seat = std::make_unique<EndpointSeat>(
+        [make_bot, bot = s.bot, seed = s.seed] { return make_bot(bot, seed); },
+        options);
+    return absl::OkStatus();
+  }
+  BotServerOptions options;
+  options.seed = s.seed;
+  options.start_timeout_ms = std::llround(start_timeout_s * 1000);
+  options.stderr_path = s.stderr_path;
+  options.stderr_cap_bytes = s.stderr_cap;
+  absl::StatusOr<std::unique_ptr<BotServer>> server =
+      BotServer::Start(s.bot, options);
+  if (!server.ok()) return server.status();
+  out->server = *std::move(server);
+  out->url = out->server->url();
+  out->seat = std::make_unique<HttpSeat>(*ParseHttpUrl(out->url));
+  return absl::OkStatus();
+}
+
+// What the shared tools keep of a seat (see berlin_game.h).
+SeatOutcome OutcomeOf(const BerlinSeatStats& stats, const BerlinResult& result,
+                      const std::string& ended) {
+  SeatOutcome o;
+  o.timeouts = stats.timeouts;
+  o.failed_answers = stats.failed_answers;
+  o.parse_errors = stats.unreadable_answers + stats.cut_short_answers;
+  o.rejected_moves = stats.rejected_moves;
+  o.time_used_ms = std::llround(stats.time_used_ms);
+  o.crashed = !ended.empty();
+  o.crash = ended;
+  o.score = result.score;
+  o.winner = result.winner;
+  return o;
+}
+
+// The built-in maps with a setup for `players`, loaded.
+std::vector<std::pair<std::string, BerlinMapFile>> BuiltinMapsFor(int players) {
+  std::vector<std::pair<std::string, BerlinMapFile>> maps;
+  for (const std::string& name : BuiltinBerlinMapNames()) {
+    absl::StatusOr<BerlinMapFile> map = LoadBerlinMap(name);
+    if (map.ok() && map->Setup(players).ok())
+      maps.emplace_back(name, *std::move(map));
+  }
+  return maps;
+}
+
+bool IsMapFileName(const fs::path& path) {
+  return path.extension() == ".json" || path.extension() == ".map";
+}
+
+}  // namespace
+
+BerlinPlayedGame::BerlinPlayedGame(std::unique_ptr<BerlinMapFile> map,
+                                   BerlinGameSpec spec, BerlinRecord record,
+                                   int64_t seed)
+    : map_(std::move(map)),
+      spec_(std::move(spec)),
+      record_(std::move(record)),
+      seed_(seed) {
+  spec_.map = map_.get();
+  for (BerlinPlayer& p : spec_.players) p.seat = nullptr;
+  rounds = record_.number_of_turns;
+}
+
+absl::Status BerlinPlayedGame::WriteFiles(const std::string& dir,
+                                          const std::string& command) const {
+  return WriteBerlinGameFolder(dir, spec_, record_, seed_, command);
+}
+
+BerlinGame::BerlinGame()
+    : BerlinGame(MakeBuiltInBerlinBot, [](const std::string& bot) {
+        return BuiltInBerlinBots().Contains(bot);
+      }) {}
+
+BerlinGame::BerlinGame(BotFactory make_bot, InProcessTest in_process)
+    : make_bot_(std::move(make_bot)), in_process_(std::move(in_process)) {}
+
+bool IsBerlinBotUrl(const std::string& bot) {
+  std::string head = bot.substr(0, 8);
+  std::transform(head.begin(), head.end(), head.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
+  return head.rfind("http://", 0) == 0 || head.rfind("https://", 0) == 0;
+}
+
+void BerlinGame::DeclareFlags(Flags& flags) {
+  flags.Int("turn-limit-ms", &turn_limit_ms_, "MS",
+            "the time a turn answer may take; 0: the map's "
+            "time_limit_per_turn");
+  flags.Double("start-timeout", &start_timeout_s_, "SECONDS",
+               "how long a bot process may take to accept connections");
+}
+
+std::string BerlinGame::CheckFlags() const {
+  if (turn_limit_ms_ < 0) return "--turn-limit-ms must be >= 0";
+  if (!(start_timeout_s_ > 0 && start_timeout_s_ <= 86400))
+    return "--start-timeout must be > 0 and at most 86400";
+  return "";
+}
+
+std::vector<GameSetting> BerlinGame::Settings() const {
+  return {{"--turn-limit-ms", "turn_limit_ms", std::to_string(turn_limit_ms_)}};
+}
+
+std::string BerlinGame::DefaultMap() const {
+  std::string names;
+  uint64_t hash = Fnv1a64("");
+  for (const auto& [name, map] : BuiltinMapsFor(players_)) {
+    names += (names.empty() ? "" : ", ") + name;
+    hash = Fnv1a64(map.map_json, Fnv1a64(name + '\0', hash));
+  }
+  return "built-in maps for " + std::to_string(players_) +
+         " players: " + (names.empty() ? "none" : names) + "; fnv1a64 " +
+         Hex64(hash);
+}
+
+std::vector<std::string> BerlinGame::DefaultMaps() const {
+  std::vector<std::string> names;
+  for (const auto& [name, map] : BuiltinMapsFor(players_))
+    names.push_back(name);
+  return names;
+}
+
+absl::StatusOr<std::vector<std::string>> BerlinGame::ListMaps(
+    const std::string& dir) const {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    return absl::NotFoundError("--maps " + dir + ": not a folder");
+  std::vector<std::string> files;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    if (entry.is_regular_file(ec) && IsMapFileName(entry.path()))
+      files.push_back(entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  std::vector<std::string> maps;
+  for (const std::string& file : files) {
+    absl::StatusOr<BerlinMapFile> map = LoadBerlinMap(file);
+    if (!map.ok()) return map.status();
+    if (map->Setup(players_).ok()) maps.push_back(file);
+  }
+  if (maps.empty()) {
+    return absl::NotFoundError("--maps " + dir + ": no Berlin map (.json, " +
+                               ".map) with a setup for " +
+                               std::to_string(players_) + " players");
+  }
+  return maps;
+}
+
+bool BerlinGame::PlaysInProcess(const std::string& bot) const {
+  return !IsBerlinBotUrl(bot) && in_process_(bot);
+}
+
+absl::Status BerlinGame::CheckBot(const std::string& bot) const {
+  if (IsBerlinBotUrl(bot)) return ParseHttpUrl(bot).status();
+  return CheckBotCanStart(bot, BerlinBotFolders());
+}
+
+std::string BerlinGame::BotIdentity(const std::string& bot,
+                                    bool in_process) const {
+  if (IsBerlinBotUrl(bot)) return "url " + bot;
+  std::error_code ec;
+  if (in_process) {
+    // What plays is the code inside this program.
+    return "in process; binary " +
+           FileIdentity(fs::read_symlink("/proc/self/exe", ec).string());
+  }
+  const BotFolders& folders = BerlinBotFolders();
+  if (IsRepositoryBot(bot, folders))
+    return "process; binary " + FileIdentity(ResolveBotCommand(bot, folders));
+  return CommandIdentity(bot, BotExecutable(bot, folders));
+}
+
+absl::StatusOr<std::unique_ptr<PlayedGame>> BerlinGame::Play(
+    const GameSetup& setup) const {
+  std::string name = setup.map;
+  if (name.empty()) {
+    const std::vector<std::string> maps = DefaultMaps();
+    if (maps.empty()) {
+      return absl::InvalidArgumentError(
+          "no built-in Berlin map has a setup for " + std::to_string(players_) +
+          " players");
+    }
+    name = maps.front();
+  }
+  absl::StatusOr<BerlinMapFile> map = LoadBerlinMap(name);
+  if (!map.ok()) return map.status();
+  absl::StatusOr<std::unique_ptr<BerlinPlayedGame>> played =
+      PlayOn(setup, std::make_unique<BerlinMapFile>(*std::move(map)));
+  if (!played.ok()) return played.status();
+  return std::unique_ptr<PlayedGame>(*std::move(played));
+}
+
+absl::StatusOr<std::unique_ptr<BerlinPlayedGame>> BerlinGame::PlayOn(
+    const GameSetup& setup, std::unique_ptr<BerlinMapFile> map) const {
+  const int n = static_cast<int>(setup.seats.size());
+  if (absl::StatusOr<berlin::State> start = map->Setup(n); !start.ok())
+    return start.status();
+  const std::vector<int> ids =
+      BerlinPlayerIds(n, static_cast<uint64_t>(setup.seed));
+  std::vector<StartedSeat> seats(n);
+  BerlinGameSpec spec;
+  spec.map = map.get();
+  spec.game_id = BerlinGameId(static_cast<uint64_t>(setup.seed));
+  spec.turn_limit_ms = turn_limit_ms_;
+  for (int k = 0; k < n; ++k) {
+    const SeatSetup& s = setup.seats[k];
+    const bool in_process = !setup.force_processes && PlaysInProcess(s.bot);
+    if (absl::Status ok =
+            StartSeat(s, in_process, make_bot_, start_timeout_s_, &seats[k]);
+        !ok.ok()) {
+      return ok;
+    }
+    spec.players.push_back({ids[k], s.bot, seats[k].url, seats[k].seat.get()});
+  }
+  BerlinRecord record = RefereeGame(spec);
+  std::vector<std::string> ended(n);
+  for (int k = 0; k < n; ++k) {
+    if (seats[k].server) ended[k] = seats[k].server->EndReason();
+    seats[k].seat.reset();  // an EndpointSeat waits for its late requests
+    seats[k].server.reset();
+    const std::string& path = setup.seats[k].stderr_path;
+    if (!seats[k].log || path.empty()) continue;
+    if (absl::Status s = WriteFileAtomically(path, seats[k].log->text());
+        !s.ok()) {
+      return s;
+    }
+  }
+  auto played = std::make_unique<BerlinPlayedGame>(
+      std::move(map), std::move(spec), std::move(record), setup.seed);
+  for (int k = 0; k < n; ++k) {
+    played->seats.push_back(OutcomeOf(played->record().stats.at(ids[k]),
+                                      played->record().results.at(ids[k]),
+                                      ended[k]));
+  }
+  played->winner = RankSeats(&played->seats);
+  return played;
+}
+
+int64_t BerlinGame::TimeAvailableMs(int64_t requests) const {
+  return requests * (turn_limit_ms_ > 0 ? turn_limit_ms_ : kPublicTurnLimitMs);
+}
+
+}  // namespace wl::tools
