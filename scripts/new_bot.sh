@@ -1,36 +1,206 @@
 #!/usr/bin/env bash
 # Makes a new bot from the starter, ready to edit, test and benchmark.
 #
-#   scripts/new_bot.sh NAME        (NAME: lower case letters, digits, _)
+#   scripts/new_bot.sh NAME                 (NAME: lower case letters, digits, _)
+#   scripts/new_bot.sh --game berlin NAME   (a Berlin bot, an HTTP server)
 #
-# Creates bots/NAME/main.cpp and bots/NAME/NAME_bot.h, the starter with its
-# class, file and include guard renamed (NAME=my_bot: class MyBotBot,
-# my_bot_bot.h, MY_BOT_BOT_H_), so that it never clashes with the starter
-# in one program; tests/bots/NAME_bot_test.cpp, a test that the bot answers
-# every request of a recorded session legally (part of wl_tests); and
+# Warlight 2 (the default, --game warlight): creates bots/NAME/main.cpp and
+# bots/NAME/NAME_bot.h, the starter with its class, file and include guard
+# renamed (NAME=my_bot: class MyBotBot, my_bot_bot.h, MY_BOT_BOT_H_), so
+# that it never clashes with the starter in one program;
+# tests/bots/NAME_bot_test.cpp, a test that the bot answers every request of
+# a recorded session legally (part of wl_tests); and
 # bench/NAME_bot_bench.cpp, a benchmark of its attack decision (part of
-# wl_bench). The arena plays it in process with no other edit. A bad or
-# taken NAME is one line on stderr and exit status 2; nothing is written.
+# wl_bench). The arena plays it in process with no other edit.
+#
+# Berlin (--game berlin): creates bots/berlin/NAME/main.cpp and
+# bots/berlin/NAME/berlin_NAME_bot.h from bots/berlin/starter (class
+# BerlinMyBotBot, berlin_my_bot_bot.h, BERLIN_MY_BOT_BOT_H_), and
+# tests/berlin/NAME_bot_test.cpp, a test that every move it sends is one
+# the engine accepts and that it answers a turn through the server (part of
+# wl_tests). The build makes build/bots/berlin/NAME and the referee plays
+# it in process with no other edit.
+#
+# A bad or taken NAME is one line on stderr and exit status 2; nothing is
+# written.
 set -euo pipefail
 
-usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() {
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+}
 fail() { echo "new_bot: $*" >&2; exit 2; }
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-case "${1:-}" in
-  -h|--help) usage; exit 0 ;;
-  "") fail "give the new bot's NAME (see --help)" ;;
+game=warlight
+names=()
+while (($# > 0)); do
+  case "$1" in
+    -h|--help) usage; exit 0 ;;
+    --game) (($# >= 2)) || fail "--game needs a value: warlight or berlin"
+            game=$2; shift 2 ;;
+    --game=*) game=${1#--game=}; shift ;;
+    *) names+=("$1"); shift ;;
+  esac
+done
+case "$game" in
+  warlight|berlin) ;;
+  *) fail "unknown --game '$game': warlight or berlin" ;;
 esac
-(($# == 1)) || fail "one NAME only (see --help)"
-name=$1
+((${#names[@]} > 0)) && [[ -n "${names[0]}" ]] ||
+  fail "give the new bot's NAME (see --help)"
+((${#names[@]} == 1)) || fail "one NAME only (see --help)"
+name=${names[0]}
 [[ "$name" =~ ^[a-z][a-z0-9_]{0,39}$ && "$name" != *_ && "$name" != *__* ]] ||
   fail "bad NAME '$name': use 1 to 40 lower case letters, digits and single _, starting with a letter, e.g. my_bot"
 
-# my_bot -> MyBotBot, MY_BOT_BOT_H_, my_bot_bot.h
-class=""
+# my_bot -> MyBot
+camel=""
 IFS=_ read -ra words <<< "$name"
-for word in "${words[@]}"; do class+="${word^}"; done
-class+=Bot
+for word in "${words[@]}"; do camel+="${word^}"; done
+
+# bots/berlin/NAME from bots/berlin/starter, and its test.
+make_berlin() {
+  local class="Berlin${camel}Bot" guard="BERLIN_${name^^}_BOT_H_"
+  local header="berlin_${name}_bot.h" starter="$root/bots/berlin/starter"
+  local test="tests/berlin/${name}_bot_test.cpp"
+  [[ -f "$starter/berlin_starter_bot.h" ]] ||
+    fail "bots/berlin/starter/berlin_starter_bot.h is missing"
+  for path in "bots/berlin/$name" "$test"; do
+    [[ ! -e "$root/$path" ]] || fail "$path already exists: pick another NAME"
+  done
+  if grep -rqsw --include='*.h' -e "$class" -e "$guard" "$root/bots"; then
+    fail "class $class or guard $guard is already used under bots/: pick another NAME"
+  fi
+  local rename=(-e "s/BerlinStarterBot/$class/g"
+                -e "s/BERLIN_STARTER_BOT_H_/$guard/g"
+                -e "s/berlin_starter_bot\.h/$header/g"
+                -e "s/he starter Berlin bot/he $name Berlin bot/g"
+                -e "s/\`starter \[/\`$name [/g")
+  mkdir -p "$root/bots/berlin/$name"
+  sed "${rename[@]}" "$starter/berlin_starter_bot.h" \
+    > "$root/bots/berlin/$name/$header"
+  sed "${rename[@]}" "$starter/main.cpp" > "$root/bots/berlin/$name/main.cpp"
+  sed -e "s/@NAME@/$name/g" -e "s/@CLASS@/$class/g" -e "s/@HEADER@/$header/g" \
+    > "$root/$test" <<'EOF'
+// Tests of the @NAME@ Berlin bot (bots/berlin/@NAME@/@HEADER@), made by
+// scripts/new_bot.sh --game berlin. Add yours: build a Request (a map and
+// a state), ask the bot, check its moves.
+#include "bots/berlin/@NAME@/@HEADER@"
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <utility>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "sdk/berlin/bot.h"
+#include "sdk/berlin/rules.h"
+#include "sdk/berlin/server.h"
+#include "sdk/berlin/wire.h"
+
+namespace {
+
+// A turn on a random map: a ring of 2 to 30 nodes with chords, cities and
+// plain nodes, every node free or owned by one of two players.
+wl::berlin::Request RandomTurn(std::mt19937_64& rng, int player) {
+  auto uniform = [&](int lo, int hi) {
+    return std::uniform_int_distribution<int>(lo, hi)(rng);
+  };
+  wl::berlin::Request r;
+  r.action = "turn";
+  r.game_id = "test";
+  r.current_turn = uniform(1, 100);
+  r.player_id = player;
+  const int city = r.map.AddType("city", 1, 1);
+  const int node = r.map.AddType("node", 0, 0);
+  const int n = uniform(2, 30);
+  for (int i = 0; i < n; ++i) {
+    r.map.AddNode(i + 1, uniform(0, 2) == 0 ? city : node);
+  }
+  for (int i = 0; i < n; ++i) r.paths.emplace_back(i + 1, (i + 1) % n + 1);
+  for (int c = uniform(0, n); c > 0; --c) {
+    r.paths.emplace_back(uniform(1, n), uniform(1, n));
+  }
+  for (const auto& [from, to] : r.paths) r.map.AddPath(from, to);
+  r.state = wl::berlin::State::Empty(n, 2);
+  for (int i = 0; i < n; ++i) {
+    const int owner = uniform(-1, 1);
+    if (owner >= 0) r.state.Place(i, owner, uniform(0, 20));
+  }
+  r.state.turn = static_cast<int32_t>(r.current_turn - 1);
+  return r;
+}
+
+// berlin §5.3: the rules core accepts every move it sends.
+TEST(@CLASS@Test, SendsOnlyMovesTheEngineAccepts) {
+  std::mt19937_64 rng(1);
+  for (int round = 0; round < 500; ++round) {
+    const int player = round % 2;
+    wl::berlin::Request request = RandomTurn(rng, player);
+    const wl::berlin::Map map = request.map;
+    wl::berlin::State state = request.state;
+    wl::berlin::Game game(std::move(request), wl::berlin::Game::Clock::now() +
+                                                  std::chrono::seconds(10));
+    @CLASS@ bot;
+    bot.OnTurn(game);
+    const std::vector<wl::berlin::Move> moves = game.Moves();
+    int accepted = 0;
+    const wl::berlin::PlayerMoves mine{player, moves.data(),
+                                       static_cast<int>(moves.size())};
+    wl::berlin::ResolveTurn(
+        map, state, &mine, 1,
+        [&](const wl::berlin::AcceptedMove&) { ++accepted; });
+    ASSERT_EQ(accepted, static_cast<int>(moves.size())) << "round " << round;
+  }
+}
+
+// It answers a turn through the server's Endpoint (what its binary serves)
+// with a JSON array of moves.
+TEST(@CLASS@Test, AnswersATurnThroughTheServer) {
+  std::mt19937_64 rng(2);
+  const wl::berlin::Request r = RandomTurn(rng, 0);
+  wl::berlin::InfosFields infos;
+  infos.game_id = r.game_id;
+  infos.current_turn = r.current_turn;
+  infos.player_id = r.player_id;
+  const wl::berlin::RequestFields fields{
+      "turn", wl::berlin::InfosJson(infos),
+      wl::berlin::MapJson(r.map, r.paths),
+      wl::berlin::StateJson(r.map, r.state)};
+  wl::berlin::Endpoint endpoint([] { return std::make_unique<@CLASS@>(); });
+  const wl::berlin::HttpAnswer answer = endpoint.Handle(
+      "/", "application/x-www-form-urlencoded", wl::berlin::FormBody(fields),
+      wl::berlin::Endpoint::Clock::now());
+  EXPECT_EQ(answer.status, 200);
+  ASSERT_FALSE(answer.body.empty());
+  EXPECT_EQ(answer.body.front(), '[') << answer.body;
+  EXPECT_EQ(answer.body.back(), ']') << answer.body;
+}
+
+}  // namespace
+EOF
+  cat <<EOF
+new_bot: made the $name Berlin bot (class $class) from bots/berlin/starter:
+  bots/berlin/$name/$header  (its decisions: edit this file)
+  bots/berlin/$name/main.cpp
+  $test  (runs in wl_tests)
+next:
+  cmake --build build      # builds build/bots/berlin/$name and the tests
+  build/tests/wl_tests --gtest_filter='${class}Test.*'
+  build/bots/berlin/$name --port 4567        # serves http://127.0.0.1:4567/
+  build/warlight berlin match $name starter  # one game and its replay
+EOF
+}
+
+if [[ "$game" == berlin ]]; then
+  make_berlin
+  exit 0
+fi
+
+# my_bot -> MyBotBot, MY_BOT_BOT_H_, my_bot_bot.h
+class=${camel}Bot
 guard="${name^^}_BOT_H_"
 header="${name}_bot.h"
 

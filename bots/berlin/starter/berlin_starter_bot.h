@@ -38,7 +38,8 @@
 //      each with exactly enough soldiers to out-number what is there now;
 //   3. walks what is left one step toward the nearest target (waiting,
 //      to gather more, next to a target it cannot take yet).
-// It beats the random bot in about 9 games of 10 (starter_bot_test.cpp).
+// The starter beats the random bot in about 9 games of 10
+// (tests/berlin/starter_bot_test.cpp).
 // Ideas: count the enemy soldiers that can also reach a target; gather
 // soldiers from several nodes for one big attack; value a city by the
 // turns left (a city taken late spawns little); defend only what the enemy
