@@ -626,6 +626,28 @@ TEST(BerlinServeTest, APortInUseIsExitStatus1) {
       << run.err;
 }
 
+// A child process, killed and reaped when the test ends early.
+class Child {
+ public:
+  explicit Child(pid_t pid) : pid_(pid) {}
+  ~Child() {
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, nullptr, 0);
+  }
+  // Its exit status after `signal`, or -1.
+  int StopWith(int signal) {
+    ::kill(pid_, signal);
+    int status = 0;
+    const pid_t done = ::waitpid(pid_, &status, 0);
+    pid_ = 0;
+    return done > 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+
+ private:
+  pid_t pid_;
+};
+
 // The starter's binary: it says where it listens, answers a turn, and
 // exits 0 on SIGTERM.
 TEST(BerlinServeTest, StarterBinaryServesUntilSigterm) {
@@ -642,15 +664,18 @@ TEST(BerlinServeTest, StarterBinaryServesUntilSigterm) {
   std::string path = binary.string(), port_flag = "--port", port = "0";
   char* argv[] = {path.data(), port_flag.data(), port.data(), nullptr};
   pid_t pid = 0;
-  ASSERT_EQ(posix_spawn(&pid, path.c_str(), &actions, nullptr, argv, environ),
-            0);
+  const int spawned =
+      posix_spawn(&pid, path.c_str(), &actions, nullptr, argv, environ);
   posix_spawn_file_actions_destroy(&actions);
   ::close(err_pipe[1]);
+  ASSERT_EQ(spawned, 0);
+  Child child(pid);
   std::string line;
   for (char c; line.find('\n') == std::string::npos &&
                ::read(err_pipe[0], &c, 1) == 1;) {
     line += c;
   }
+  ::close(err_pipe[0]);
   const std::string prefix = "listening on http://127.0.0.1:";
   ASSERT_EQ(line.rfind(prefix, 0), 0u) << line;
   const int bound = std::atoi(line.c_str() + prefix.size());
@@ -661,12 +686,7 @@ TEST(BerlinServeTest, StarterBinaryServesUntilSigterm) {
     EXPECT_EQ(res.result(), http::status::ok);
     EXPECT_EQ(res.body().front(), '[') << res.body();
   }
-  ::kill(pid, SIGTERM);
-  int status = 0;
-  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-  EXPECT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 0);
-  ::close(err_pipe[0]);
+  EXPECT_EQ(child.StopWith(SIGTERM), 0);
 }
 
 }  // namespace
