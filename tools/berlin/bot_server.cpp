@@ -44,6 +44,28 @@ std::string WaitStatusText(int status) {
   return "exit status " + std::to_string(WEXITSTATUS(status));
 }
 
+// Whether /bin/sh may `exec` the command line: one simple command (no
+// ; & | ( ) or line break, not starting with an assignment, a keyword or
+// a builtin that is no program),
+// so that the bot replaces the shell and its own end is reported
+// ("signal 11", not the shell's "exit status 139").
+bool Execable(const std::string& command) {
+  if (command.find_first_of(";&|()\n") != std::string::npos) return false;
+  const size_t begin = command.find_first_not_of(" \t");
+  if (begin == std::string::npos) return false;
+  const std::string first =
+      command.substr(begin, command.find_first_of(" \t", begin) - begin);
+  static const char* kKeywords[] = {
+      "if",       "then",   "else", "elif",   "fi",   "case",   "esac", "for",
+      "while",    "until",  "do",   "done",   "{",    "}",      "!",    "[[",
+      "function", "select", "time", "exit",   "cd",   "export", "eval", ".",
+      ":",        "source", "wait", "ulimit", "umask"};
+  for (const char* keyword : kKeywords) {
+    if (first == keyword) return false;
+  }
+  return first.find('=') == std::string::npos;
+}
+
 // The last non-empty line of `text`, shown safely.
 std::string LastLine(const std::string& text) {
   size_t end = text.find_last_not_of("\r\n \t");
@@ -185,9 +207,9 @@ absl::Status BotServer::Impl::Spawn(const BotServerOptions& options) {
   if (::pipe2(wake, O_CLOEXEC) != 0) return absl::ErrnoToStatus(errno, "pipe");
   wake_read.Reset(wake[0]);
   wake_write.Reset(wake[1]);
-  const std::string port_text = std::to_string(port);
   absl::Status started =
-      SpawnSupervised("PORT=" + port_text + "; export PORT; " + command,
+      SpawnSupervised("PORT=" + std::to_string(port) + "; export PORT; " +
+                          (Execable(command) ? "exec " : "") + command,
                       ProcessOptions(), child);
   if (!started.ok()) {
     return absl::Status(started.code(), "cannot start bot '" + bot + "': " +

@@ -18,7 +18,9 @@
 //  * in any other command, every literal "{port}" is replaced by N
 //    ("ruby ai.rb -p {port}").
 // The command runs under /bin/sh -c in its own process group (process.h
-// SpawnSupervised), its stdin closed. Its stdout and stderr both go to
+// SpawnSupervised), its stdin closed; a simple command ("python3 bot.py",
+// no ; & | or parentheses) is exec'd by the shell, so that a crash is
+// reported as the bot's own ("signal 11"). Its stdout and stderr both go to
 // options.stderr_path, up to stderr_cap_bytes (the rest is read and
 // dropped). Start waits until a TCP connection to the port is accepted,
 // for at most start_timeout_ms, and else fails with one line: the bot
