@@ -5,6 +5,9 @@
 //     WL_REQUIRE_SHARED();                 // skips with a message if absent
 //     for (const auto& dir : wl::testing::ConformanceGames()) { ... }
 //   }
+//
+// Berlin's recordings are ../shared/berlin (BerlinSharedDir());
+// WL_REQUIRE_BERLIN_SHARED() skips when its conformance/ is absent.
 #ifndef WL_TESTS_SHARED_DATA_H_
 #define WL_TESTS_SHARED_DATA_H_
 
@@ -26,6 +29,15 @@ inline std::filesystem::path SharedDir() {
 
 inline bool HaveShared() {
   return std::filesystem::is_directory(SharedDir() / "conformance");
+}
+
+// ../shared/berlin: Berlin's spec, fixtures and recorded games.
+inline std::filesystem::path BerlinSharedDir() {
+  return SharedDir() / "berlin";
+}
+
+inline bool HaveBerlinShared() {
+  return std::filesystem::is_directory(BerlinSharedDir() / "conformance");
 }
 
 // The recorded game folders, sorted.
@@ -55,6 +67,15 @@ inline std::string ReadFile(const std::filesystem::path& path) {
       GTEST_SKIP() << "../shared is absent (" << ::wl::testing::SharedDir() \
                    << "): skipping the tests on recorded official games";   \
     }                                                                       \
+  } while (0)
+
+#define WL_REQUIRE_BERLIN_SHARED()                                  \
+  do {                                                              \
+    if (!::wl::testing::HaveBerlinShared()) {                       \
+      GTEST_SKIP() << ::wl::testing::BerlinSharedDir()              \
+                   << " is absent: skipping the tests on recorded " \
+                      "Berlin games";                               \
+    }                                                               \
   } while (0)
 
 #endif  // WL_TESTS_SHARED_DATA_H_

@@ -28,20 +28,10 @@ namespace {
 namespace fs = std::filesystem;
 namespace json = boost::json;
 
-fs::path BerlinShared() { return testing::SharedDir() / "berlin"; }
-
-#define REQUIRE_BERLIN_SHARED()                              \
-  do {                                                       \
-    if (!fs::is_directory(BerlinShared() / "conformance")) { \
-      GTEST_SKIP() << BerlinShared()                         \
-                   << " is absent: skipping the tests "      \
-                      "on recorded Berlin games";            \
-    }                                                        \
-  } while (0)
-
 std::vector<fs::path> BerlinGames() {
   std::vector<fs::path> games;
-  for (const auto& e : fs::directory_iterator(BerlinShared() / "conformance")) {
+  for (const auto& e :
+       fs::directory_iterator(testing::BerlinSharedDir() / "conformance")) {
     if (fs::exists(e.path() / "game.json")) games.push_back(e.path());
   }
   std::sort(games.begin(), games.end());
@@ -111,7 +101,7 @@ json::value TinyGame(int turns) {
 }
 
 TEST(BerlinReplayPageTest, EveryRecordedGameWithItsStandingAndResult) {
-  REQUIRE_BERLIN_SHARED();
+  WL_REQUIRE_BERLIN_SHARED();
   const std::vector<fs::path> games = BerlinGames();
   ASSERT_GE(games.size(), 20u);
   for (const fs::path& dir : games) {
@@ -314,7 +304,7 @@ std::string TextOf(const std::string& dom, const std::string& id) {
 }
 
 TEST(BerlinReplayPageBrowserTest, ChromiumDrawsNodesMovesAndStates) {
-  REQUIRE_BERLIN_SHARED();
+  WL_REQUIRE_BERLIN_SHARED();
   const std::string chromium = oracle::FindChromium();
   if (chromium.empty()) {
     GTEST_SKIP() << "chromium is not installed (scripts/setup.sh installs "
@@ -328,7 +318,8 @@ TEST(BerlinReplayPageBrowserTest, ChromiumDrawsNodesMovesAndStates) {
   } const looks[] = {{"g009", 5, 1}, {"g015", 3, 2}, {"g017", 20, 3}};
   for (const Look& look : looks) {
     SCOPED_TRACE(look.game);
-    const fs::path folder = BerlinShared() / "conformance" / look.game;
+    const fs::path folder =
+        testing::BerlinSharedDir() / "conformance" / look.game;
     const json::value game =
         json::parse(testing::ReadFile(folder / "game.json"));
     const fs::path html = dir / (look.game + ".html");

@@ -21,17 +21,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path BerlinShared() { return testing::SharedDir() / "berlin"; }
-
-#define REQUIRE_BERLIN_SHARED()                              \
-  do {                                                       \
-    if (!fs::is_directory(BerlinShared() / "conformance")) { \
-      GTEST_SKIP() << BerlinShared()                         \
-                   << " is absent: skipping the tests "      \
-                      "on recorded Berlin games";            \
-    }                                                        \
-  } while (0)
-
 struct ViewRun {
   int status = 0;
   std::string out, err;
@@ -72,12 +61,13 @@ TEST(BerlinViewTest, HelpAndBadArguments) {
 }
 
 TEST(BerlinViewTest, WritesTheFolderPageWithPlayerNamesFromMeta) {
-  REQUIRE_BERLIN_SHARED();
+  WL_REQUIRE_BERLIN_SHARED();
   // g003: AI 101 "idle-0" played id 1, AI 102 "idle-1" id 0 (meta.json).
   const fs::path dir = testing::FreshTempDir("berlin_view") / "g003";
   fs::create_directories(dir);
   for (const char* file : {"game.json", "meta.json"}) {
-    fs::copy_file(BerlinShared() / "conformance/g003" / file, dir / file);
+    fs::copy_file(testing::BerlinSharedDir() / "conformance/g003" / file,
+                  dir / file);
   }
   const ViewRun run = View({dir.string()});
   EXPECT_EQ(run.status, 0) << run.err;
@@ -93,12 +83,14 @@ TEST(BerlinViewTest, WritesTheFolderPageWithPlayerNamesFromMeta) {
 }
 
 TEST(BerlinViewTest, ReadOnlyFoldersAndTheReplayWithoutMap) {
-  REQUIRE_BERLIN_SHARED();
+  WL_REQUIRE_BERLIN_SHARED();
   const fs::path out = testing::FreshTempDir("berlin_view_out");
-  const fs::path official = BerlinShared() / "fixtures/official-replay";
+  const fs::path official =
+      testing::BerlinSharedDir() / "fixtures/official-replay";
   // The 2013 replay lacks `map`: its folder's map.json gives it.
-  ViewRun run = View({(BerlinShared() / "conformance/g000").string(),
-                      official.string(), "--out", out.string()});
+  ViewRun run =
+      View({(testing::BerlinSharedDir() / "conformance/g000").string(),
+            official.string(), "--out", out.string()});
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(run.out, (out / "g000.html").string() + "\n" +
                          (out / "official-replay.html").string() + "\n");
@@ -109,7 +101,8 @@ TEST(BerlinViewTest, ReadOnlyFoldersAndTheReplayWithoutMap) {
   const fs::path bare = out / "bare";
   fs::create_directories(bare);
   fs::copy_file(official / "game.json", bare / "game.json");
-  run = View({bare.string(), (BerlinShared() / "conformance/g001").string(),
+  run = View({bare.string(),
+              (testing::BerlinSharedDir() / "conformance/g001").string(),
               "--out", out.string()});
   EXPECT_EQ(run.status, 2);
   EXPECT_EQ(run.out, (out / "g001.html").string() + "\n");
