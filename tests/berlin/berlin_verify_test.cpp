@@ -27,31 +27,21 @@ namespace {
 namespace fs = std::filesystem;
 namespace json = boost::json;
 
-fs::path BerlinShared() { return testing::SharedDir() / "berlin"; }
-
 std::vector<fs::path> RecordedGames() {
   std::vector<fs::path> games;
-  const fs::path root = BerlinShared() / "conformance";
+  const fs::path root = testing::BerlinSharedDir() / "conformance";
   if (!fs::is_directory(root)) return games;
   for (const auto& e : fs::directory_iterator(root)) {
     if (e.is_directory()) games.push_back(e.path());
   }
   std::sort(games.begin(), games.end());
-  games.push_back(BerlinShared() / "fixtures" / "official-replay" /
+  games.push_back(testing::BerlinSharedDir() / "fixtures" / "official-replay" /
                   "reenacted");
   return games;
 }
 
-#define REQUIRE_BERLIN_SHARED()                                     \
-  do {                                                              \
-    if (!fs::is_directory(BerlinShared() / "conformance")) {        \
-      GTEST_SKIP() << BerlinShared() << " is absent: skipping the " \
-                   << "recorded Berlin games";                      \
-    }                                                               \
-  } while (0)
-
 TEST(BerlinVerify, EveryRecordedGameIsReproducedExactly) {
-  REQUIRE_BERLIN_SHARED();
+  WL_REQUIRE_BERLIN_SHARED();
   const std::vector<fs::path> games = RecordedGames();
   EXPECT_GE(games.size(), 21u);
   for (const fs::path& dir : games) {
@@ -64,7 +54,7 @@ TEST(BerlinVerify, EveryRecordedGameIsReproducedExactly) {
 // A writable copy of a recorded game, its exchanges unzipped (the verifier
 // reads exchanges.jsonl when there is no .gz).
 fs::path CopyOfGame(const std::string& name) {
-  const fs::path from = BerlinShared() / "conformance" / name;
+  const fs::path from = testing::BerlinSharedDir() / "conformance" / name;
   const fs::path to = testing::FreshTempDir("berlin_verify") / name;
   fs::create_directories(to);
   for (const char* file : {"meta.json", "game.json"}) {
@@ -96,7 +86,7 @@ std::string DiffOf(const fs::path& dir) {
 }
 
 TEST(BerlinVerify, AlteredCopiesAreReportedWhereTheyDiffer) {
-  REQUIRE_BERLIN_SHARED();
+  WL_REQUIRE_BERLIN_SHARED();
   const fs::path same = CopyOfGame("g005");
   EXPECT_EQ(DiffOf(same), "");  // the unzipped copy as it is
   // greedy's first answer (g000's seq 2) made a 500: its moves are
@@ -200,7 +190,7 @@ TEST(BerlinVerify, TheRefereesOwnFoldersVerify) {
 }
 
 TEST(BerlinVerify, TheCommandsExitStatus) {
-  REQUIRE_BERLIN_SHARED();
+  WL_REQUIRE_BERLIN_SHARED();
   const fs::path same = CopyOfGame("g000");
   const fs::path other = CopyOfGame("g000");
   Replace(other / "meta.json", "\"number_of_turns\": 14",
@@ -219,7 +209,7 @@ TEST(BerlinVerify, TheCommandsExitStatus) {
   const auto [differs, out] = run({same.string(), other.string()});
   EXPECT_EQ(differs, 1);
   EXPECT_NE(out.find(other.string() +
-                     ": differs at meta.json number_of_turns: recorded 15, "
+                     ": differs: meta.json number_of_turns: recorded 15, "
                      "regenerated 14"),
             std::string::npos)
       << out;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -15,7 +14,7 @@
 #include "berlin/berlin_files.h"
 #include "common/cli.h"
 #include "common/files.h"
-#include "common/terminal.h"
+#include "common/verify_report.h"
 #include "wl/verify.h"
 
 namespace wl::tools {
@@ -357,27 +356,7 @@ int BerlinVerifyMain(int argc, char** argv) {
   std::vector<std::string> dirs;
   if (std::optional<int> exit = flags.Parse(argc, argv, &dirs)) return *exit;
   if (dirs.empty()) return flags.Fail("no game directory given");
-  int status = 0;
-  int identical = 0;
-  for (const std::string& dir : dirs) {
-    absl::StatusOr<std::string> diff = VerifyBerlinGameDir(dir);
-    const std::string name = EscapeForTerminal(dir);
-    if (!diff.ok()) {
-      std::cout << name << ": error: "
-                << EscapeForTerminal(std::string(diff.status().message()))
-                << std::endl;
-      status = 2;
-    } else if (diff->empty()) {
-      std::cout << name << ": identical" << std::endl;
-      ++identical;
-    } else {
-      std::cout << name << ": differs at " << EscapeForTerminal(*diff)
-                << std::endl;
-      if (status == 0) status = 1;
-    }
-  }
-  std::cout << identical << " of " << dirs.size() << " games identical\n";
-  return status;
+  return VerifyReport(dirs, VerifyBerlinGameDir);
 }
 
 }  // namespace wl::tools

@@ -55,8 +55,8 @@ std::string CompareBerlinGame(const RecordedBerlinGame& recorded,
 absl::StatusOr<std::string> VerifyBerlinGameDir(const std::string& dir);
 
 // `warlight berlin verify DIR...`: one line per game ("DIR: identical" or
-// "DIR: differs at ..."), then a count; exit status 1 if any differs, 2 on
-// a usage error or an unreadable folder.
+// "DIR: differs: ..."), then a count (common/verify_report.h); exit status
+// 1 if any differs, 2 on a usage error or an unreadable folder.
 int BerlinVerifyMain(int argc, char** argv);
 
 }  // namespace wl::tools

@@ -4,7 +4,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <sstream>
 #include <vector>
 
@@ -13,7 +12,7 @@
 #include "boost/json.hpp"
 #include "common/cli.h"
 #include "common/files.h"
-#include "common/terminal.h"
+#include "common/verify_report.h"
 #include "wl/dingle_verify.h"
 #include "wl/dump_reader.h"
 #include "wl/engine.h"
@@ -404,28 +403,9 @@ int VerifyMain(int argc, char** argv) {
   std::vector<std::string> dirs;
   if (std::optional<int> exit = flags.Parse(argc, argv, &dirs)) return *exit;
   if (dirs.empty()) return flags.Fail("no game directory given");
-  int status = 0;
-  int identical = 0;
-  for (const std::string& dir : dirs) {
-    absl::StatusOr<std::string> diff = VerifyGameDir(dir, maps_dir);
-    // Names and diffs hold recorded text: escaped; each line flushed.
-    const std::string name = EscapeForTerminal(dir);
-    if (!diff.ok()) {
-      std::cout << name << ": error: "
-                << EscapeForTerminal(std::string(diff.status().message()))
-                << std::endl;
-      status = 2;
-    } else if (diff->empty()) {
-      std::cout << name << ": identical" << std::endl;
-      ++identical;
-    } else {
-      std::cout << name << ": differs: " << EscapeForTerminal(*diff)
-                << std::endl;
-      if (status == 0) status = 1;
-    }
-  }
-  std::cout << identical << " of " << dirs.size() << " games identical\n";
-  return status;
+  return VerifyReport(dirs, [&](const std::string& dir) {
+    return VerifyGameDir(dir, maps_dir);
+  });
 }
 
 }  // namespace wl::tools
