@@ -1,8 +1,6 @@
 #include "berlin/berlin_view.h"
 
-#include <algorithm>
 #include <filesystem>
-#include <iostream>
 #include <optional>
 #include <vector>
 
@@ -12,7 +10,7 @@
 #include "boost/json.hpp"
 #include "common/cli.h"
 #include "common/files.h"
-#include "common/terminal.h"
+#include "viewer/page_files.h"
 
 namespace wl::tools {
 namespace {
@@ -75,17 +73,6 @@ void PlayerIdsFromMeta(const fs::path& dir, json::object* game) {
   }
 }
 
-// Where `warlight berlin view` writes a folder's page.
-std::string PagePath(const std::string& game_dir, const std::string& out_dir) {
-  if (out_dir.empty()) return (fs::path(game_dir) / "replay.html").string();
-  fs::path name = fs::path(game_dir).lexically_normal().filename();
-  if (name.empty()) {
-    name = fs::path(game_dir).lexically_normal().parent_path().filename();
-  }
-  if (name.empty() || name == "." || name == "..") name = "game";
-  return (fs::path(out_dir) / name).string() + ".html";
-}
-
 }  // namespace
 
 absl::StatusOr<std::string> BerlinReplayHtmlForDir(
@@ -145,27 +132,10 @@ int BerlinViewMain(int argc, char** argv) {
   std::vector<std::string> dirs;
   if (std::optional<int> exit = flags.Parse(argc, argv, &dirs)) return *exit;
   if (dirs.empty()) return flags.Fail("needs at least one GAME_DIR");
-  std::error_code ec;
-  if (!out_dir.empty() && !fs::is_directory(out_dir, ec) &&
-      !fs::create_directories(out_dir, ec)) {
-    return flags.Fail("cannot create --out " + EscapeForTerminal(out_dir));
-  }
-  int status = 0;
-  for (const std::string& dir : dirs) {
-    absl::StatusOr<std::string> page = BerlinReplayHtmlForDir(dir, map_file);
-    absl::Status written = page.status();
-    const std::string out = PagePath(dir, out_dir);
-    if (page.ok()) written = WriteFileAtomically(out, *page);
-    if (!written.ok()) {  // names and quotes recorded text: escaped
-      std::cerr << "warlight berlin view: "
-                << EscapeForTerminal(std::string(written.message()), 400)
-                << "\n";
-      status = std::max(status, page.ok() ? 1 : 2);
-      continue;
-    }
-    std::cout << EscapeForTerminal(out) << "\n";
-  }
-  return status;
+  return WritePages(flags, "warlight berlin view", dirs, out_dir,
+                    [&](const std::string& dir) {
+                      return BerlinReplayHtmlForDir(dir, map_file);
+                    });
 }
 
 }  // namespace wl::tools

@@ -1,8 +1,6 @@
 #include "wl/commands/view.h"
 
-#include <algorithm>
 #include <filesystem>
-#include <iostream>
 #include <optional>
 #include <vector>
 
@@ -10,7 +8,7 @@
 #include "boost/json.hpp"
 #include "common/cli.h"
 #include "common/files.h"
-#include "common/terminal.h"
+#include "viewer/page_files.h"
 #include "wl/dingle_verify.h"
 #include "wl/verify.h"
 
@@ -185,23 +183,8 @@ absl::StatusOr<std::string> ReplayHtml(const std::string& game_dir,
 absl::Status WriteReplayHtml(const std::string& game_dir) {
   absl::StatusOr<std::string> page = ReplayHtml(game_dir);
   if (!page.ok()) return page.status();
-  return WriteFileAtomically((fs::path(game_dir) / "replay.html").string(),
-                             *page);
+  return WriteFileAtomically(PagePath(game_dir, ""), *page);
 }
-
-namespace {
-
-// Where `warlight view` writes a folder's page.
-std::string PagePath(const std::string& game_dir, const std::string& out_dir) {
-  if (out_dir.empty()) return (fs::path(game_dir) / "replay.html").string();
-  fs::path name = fs::path(game_dir).lexically_normal().filename();
-  if (name.empty())
-    name = fs::path(game_dir).lexically_normal().parent_path().filename();
-  if (name.empty() || name == "." || name == "..") name = "game";
-  return (fs::path(out_dir) / name).string() + ".html";
-}
-
-}  // namespace
 
 int ViewMain(int argc, char** argv) {
   std::string maps_dir, out_dir;
@@ -227,31 +210,9 @@ int ViewMain(int argc, char** argv) {
   std::vector<std::string> dirs;
   if (std::optional<int> exit = flags.Parse(argc, argv, &dirs)) return *exit;
   if (dirs.empty()) return flags.Fail("needs at least one GAME_DIR");
-  std::error_code ec;
-  if (!out_dir.empty() && !fs::is_directory(out_dir, ec) &&
-      !fs::create_directories(out_dir, ec)) {
-    return flags.Fail("cannot create --out " + EscapeForTerminal(out_dir));
-  }
-  int status = 0;
-  for (const std::string& dir : dirs) {
-    absl::StatusOr<std::string> page = ReplayHtml(dir, maps_dir);
-    if (!page.ok()) {  // names and quotes recorded text: escaped
-      std::cerr << "warlight view: "
-                << EscapeForTerminal(std::string(page.status().message()))
-                << "\n";
-      status = std::max(status, 2);
-      continue;
-    }
-    const std::string out = PagePath(dir, out_dir);
-    if (absl::Status s = WriteFileAtomically(out, *page); !s.ok()) {
-      std::cerr << "warlight view: "
-                << EscapeForTerminal(std::string(s.message())) << "\n";
-      status = std::max(status, 1);
-      continue;
-    }
-    std::cout << EscapeForTerminal(out) << "\n";
-  }
-  return status;
+  return WritePages(
+      flags, "warlight view", dirs, out_dir,
+      [&](const std::string& dir) { return ReplayHtml(dir, maps_dir); });
 }
 
 }  // namespace wl::tools

@@ -1,0 +1,52 @@
+#include "viewer/page_files.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <system_error>
+
+#include "common/cli.h"
+#include "common/files.h"
+#include "common/terminal.h"
+
+namespace wl::tools {
+
+namespace fs = std::filesystem;
+
+std::string PagePath(const std::string& game_dir, const std::string& out_dir) {
+  if (out_dir.empty()) return (fs::path(game_dir) / "replay.html").string();
+  fs::path name = fs::path(game_dir).lexically_normal().filename();
+  if (name.empty()) {
+    name = fs::path(game_dir).lexically_normal().parent_path().filename();
+  }
+  if (name.empty() || name == "." || name == "..") name = "game";
+  return (fs::path(out_dir) / name).string() + ".html";
+}
+
+int WritePages(const Flags& flags, const std::string& command,
+               const std::vector<std::string>& dirs, const std::string& out_dir,
+               const PageOfFolder& page_of) {
+  std::error_code ec;
+  if (!out_dir.empty() && !fs::is_directory(out_dir, ec) &&
+      !fs::create_directories(out_dir, ec)) {
+    return flags.Fail("cannot create --out " + EscapeForTerminal(out_dir));
+  }
+  int status = 0;
+  for (const std::string& dir : dirs) {
+    absl::StatusOr<std::string> page = page_of(dir);
+    absl::Status written = page.status();
+    const std::string out = PagePath(dir, out_dir);
+    if (page.ok()) written = WriteFileAtomically(out, *page);
+    if (!written.ok()) {  // names and quotes recorded text: escaped
+      std::cerr << command << ": "
+                << EscapeForTerminal(std::string(written.message()), 400)
+                << "\n";
+      status = std::max(status, page.ok() ? 1 : 2);
+      continue;
+    }
+    std::cout << EscapeForTerminal(out) << "\n";
+  }
+  return status;
+}
+
+}  // namespace wl::tools
