@@ -32,29 +32,12 @@
 })();
 (function () {
   const D = ReplayShell.data();
-  const $ = ReplayShell.$;
-  const SVGNS = 'http://www.w3.org/2000/svg';
+  const {$, setAttr, svgEl, htmlEl} = ReplayShell;
   const G = D.game, M = D.map, TURNS = G.replay.turns;
   const N = M.ids.length, P = D.players.length;
   const T = D.stats.points[0].length - 1;  // turns played
   const STEPS = ['states_pre', 'moves', 'states_post', 'spawns'];
   const index = new Map(M.ids.map((id, i) => [id, i]));
-
-  function setAttr(el, attrs) {
-    for (const k in attrs) el.setAttribute(k, attrs[k]);
-  }
-  function svgEl(name, attrs, text) {
-    const e = document.createElementNS(SVGNS, name);
-    setAttr(e, attrs);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
-  function htmlEl(name, cls, text) {
-    const e = document.createElement(name);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
 
   // ---------------------------------------------------------------------
   // Layout: the map's x/y scaled to about 1000 units, or a circle when a

@@ -15,7 +15,10 @@
 //                `step` of view `view` (its round starts at step `first`
 //                and ends at step `last`)
 // ReplayShell.data() is the page's data (<script id="replay-data">),
-// ReplayShell.show(i) pauses and shows step i of the current view.
+// ReplayShell.show(i) pauses and shows step i of the current view. The
+// games' drawing helpers: ReplayShell.$(id) the element of that id,
+// setAttr(el, {name: value, ...}), svgEl(name, attrs[, text]) a new SVG
+// element, htmlEl(name[, className[, text]]) a new HTML element.
 //
 // Keys: space play/pause, left/right one step, up/down one round, Home/End,
 // v the next view, +/- speed. URL: ?round=R&step=K&view=V (V a number or a
@@ -25,6 +28,7 @@
 'use strict';
 const ReplayShell = (function () {
   const $ = (id) => document.getElementById(id);
+  const SVGNS = 'http://www.w3.org/2000/svg';
   const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16, 32];
   let views = [], game = null;
   let pos = 0, view = 0, timer = null, speed = 3;
@@ -210,8 +214,27 @@ const ReplayShell = (function () {
     }
   }
 
+  function setAttr(el, attrs) {
+    for (const k in attrs) el.setAttribute(k, attrs[k]);
+  }
+  function svgEl(name, attrs, text) {
+    const e = document.createElementNS(SVGNS, name);
+    setAttr(e, attrs);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function htmlEl(name, cls, text) {
+    const e = document.createElement(name);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
   return {
     $,
+    setAttr,
+    svgEl,
+    htmlEl,
     data: () => JSON.parse($('replay-data').textContent),
     show: (i) => gotoStep(fullIndex(views[view], i)),
     start,

@@ -28,8 +28,7 @@
 'use strict';
 (function () {
   const D = ReplayShell.data();
-  const $ = ReplayShell.$;
-  const SVGNS = 'http://www.w3.org/2000/svg';
+  const {$, setAttr, svgEl, htmlEl} = ReplayShell;
   const NAMES = ['full', 'player1', 'player2'];
   const OWNERS = ['neutral', 'player1', 'player2', 'unknown'];
   const N = D.n;
@@ -92,16 +91,6 @@
     return s;
   }
 
-  function setAttr(el, attrs) {
-    for (const k in attrs) el.setAttribute(k, attrs[k]);
-  }
-  function svgEl(name, attrs, text) {
-    const e = document.createElementNS(SVGNS, name);
-    setAttr(e, attrs);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
-
   // The current move on the map: a ring, an arrow and a label.
   function hideOverlay() {
     setAttr($('spot'), {cx: -999, cy: -999, class: ''});
@@ -146,9 +135,7 @@
   function fillMoves(ol, at) {
     const V = views[at.view];
     const add = (text, cls, step) => {
-      const li = document.createElement('li');
-      li.textContent = text;
-      li.className = cls;
+      const li = htmlEl('li', cls, text);
       if (step !== undefined) {
         li.dataset.i = step;
         li.addEventListener('click', () => ReplayShell.show(step));
@@ -234,16 +221,14 @@
 
   function playerLine(p) {
     const info = players[p - 1] || {};
-    const div = document.createElement('div');
+    const div = htmlEl('div');
     const parts = [];
     if ('illegal_moves' in info) parts.push('illegal ' + info.illegal_moves);
     if ('parse_errors' in info) parts.push('parse errors ' + info.parse_errors);
     if ('timeouts' in info) parts.push('time-outs ' + info.timeouts);
     if (info.killed) parts.push('killed');
     if ('time_used_ms' in info) parts.push(info.time_used_ms + ' ms');
-    const name = document.createElement('span');
-    name.className = 'v' + p;
-    name.textContent = label(p);
+    const name = htmlEl('span', 'v' + p, label(p));
     div.append(name, parts.length ? ': ' + parts.join(', ') : '');
     return div;
   }
@@ -286,9 +271,8 @@
   function chartOf(series, title, xOf) {
     const max = Math.max(1, ...series[0], ...series[1]);
     const yOf = (v) => T + (H - T - B) * (1 - v / max);
-    const head = document.createElement('div');
-    head.className = 'metric';
-    const values = document.createElement('span');
+    const head = htmlEl('div', 'metric');
+    const values = htmlEl('span');
     head.append(title, values);
     const svg = svgEl('svg', {width: W, height: H,
                               viewBox: '0 0 ' + W + ' ' + H});
@@ -322,12 +306,8 @@
       setAttr(c.cursor, {x1: c.xOf(k), x2: c.xOf(k)});
       const at = Math.floor(k + 1e-9);
       c.values.innerHTML = '';
-      const a = document.createElement('span');
-      const b = document.createElement('span');
-      a.className = 'v1';
-      b.className = 'v2';
-      a.textContent = c.series[0][at];
-      b.textContent = c.series[1][at];
+      const a = htmlEl('span', 'v1', c.series[0][at]);
+      const b = htmlEl('span', 'v2', c.series[1][at]);
       c.values.append('after round ' + at + ': ', a, ' / ', b);
     }
   }
