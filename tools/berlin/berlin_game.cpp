@@ -4,8 +4,6 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
-#include <ostream>
-#include <streambuf>
 #include <system_error>
 #include <utility>
 
@@ -16,6 +14,7 @@
 #include "berlin/endpoint_seat.h"
 #include "berlin/http_seat.h"
 #include "common/bots.h"
+#include "common/capped_log.h"
 #include "common/cli.h"
 #include "common/files.h"
 #include "common/hash.h"
@@ -28,38 +27,9 @@ namespace fs = std::filesystem;
 // The turn limit of every public map (berlin §2.4, §4.3).
 constexpr int64_t kPublicTurnLimitMs = 5000;
 
-// An in-process bot's Endpoint log: the first `cap` bytes (the Endpoint
-// writes one line at a time, under its own lock).
-class CappedLog {
- public:
-  explicit CappedLog(int64_t cap_bytes)
-      : buffer_(cap_bytes > 0 ? static_cast<size_t>(cap_bytes) : 0),
-        stream_(&buffer_) {}
-  std::ostream* stream() { return &stream_; }
-  const std::string& text() const { return buffer_.text; }
-
- private:
-  struct Buffer : std::streambuf {
-    explicit Buffer(size_t cap_bytes) : cap(cap_bytes) {}
-    int overflow(int c) override {
-      if (c != traits_type::eof() && text.size() < cap)
-        text.push_back(static_cast<char>(c));
-      return traits_type::not_eof(c);
-    }
-    std::streamsize xsputn(const char* s, std::streamsize n) override {
-      text.append(s, std::min(cap - text.size(), static_cast<size_t>(n)));
-      return n;
-    }
-    size_t cap;
-    std::string text;
-  };
-  Buffer buffer_;
-  std::ostream stream_;
-};
-
 // One seat as it plays. Members are destroyed seat first, the log last.
 struct StartedSeat {
-  std::unique_ptr<CappedLog> log;  // in process
+  std::unique_ptr<CappedLog> log;  // in process: the Endpoint's log
   std::unique_ptr<BotServer> server;
   std::unique_ptr<BerlinSeat> seat;
   std::string url;

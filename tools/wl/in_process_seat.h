@@ -19,16 +19,14 @@
 #ifndef WL_TOOLS_WL_IN_PROCESS_SEAT_H_
 #define WL_TOOLS_WL_IN_PROCESS_SEAT_H_
 
-#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <ostream>
-#include <streambuf>
 #include <string>
 
 #include "bot.h"
+#include "common/capped_log.h"
 #include "runner.h"
 #include "wl/engine.h"
 
@@ -39,12 +37,11 @@ class InProcessSeat : public Seat {
   // log_cap_bytes: how much of the bot's log log() keeps (0: none).
   explicit InProcessSeat(std::unique_ptr<Bot> bot, int64_t log_cap_bytes = 0)
       : bot_(std::move(bot)),
-        kept_(log_cap_bytes),
-        log_(&kept_),
-        session_(*bot_, log_) {}
+        log_(log_cap_bytes),
+        session_(*bot_, *log_.stream()) {}
 
   // The first log_cap_bytes of what the bot logged.
-  const std::string& log() const { return kept_.text; }
+  const std::string& log() const { return log_.text(); }
 
   void Send(const std::string& line) override {
     if (!killed_) session_.Handle(line);
@@ -70,26 +67,8 @@ class InProcessSeat : public Seat {
   void Kill() override { killed_ = true; }
 
  private:
-  // Keeps the first `cap` bytes written; drops the rest.
-  struct CappedBuffer : std::streambuf {
-    explicit CappedBuffer(int64_t cap_bytes)
-        : cap(cap_bytes > 0 ? static_cast<size_t>(cap_bytes) : 0) {}
-    int overflow(int c) override {
-      if (c != traits_type::eof() && text.size() < cap)
-        text.push_back(static_cast<char>(c));
-      return traits_type::not_eof(c);
-    }
-    std::streamsize xsputn(const char* s, std::streamsize n) override {
-      const size_t room = cap - text.size();
-      text.append(s, std::min(room, static_cast<size_t>(n)));
-      return n;
-    }
-    size_t cap;
-    std::string text;
-  };
   std::unique_ptr<Bot> bot_;
-  CappedBuffer kept_;
-  std::ostream log_;
+  CappedLog log_;
   Session session_;
   bool killed_ = false;
 };
