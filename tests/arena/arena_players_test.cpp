@@ -12,6 +12,7 @@
 #include "arena/arena.h"
 #include "arena/standings.h"
 #include "common/cli.h"
+#include "common/fake_game.h"
 #include "common/files.h"
 #include "gtest/gtest.h"
 #include "shell.h"
@@ -21,36 +22,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class FakePlayed : public PlayedGame {
- public:
-  absl::Status WriteFiles(const std::string& dir,
-                          const std::string& command) const override {
-    return WriteFileAtomically((fs::path(dir) / "fake.txt").string(),
-                               command + "\n");
-  }
-  std::string Transcript() const override { return ""; }
-};
-
 // A game of 2 to 4 players without chance: a bot's strength is the last
 // digit of its name; each seat scores its share of the strengths and the
 // strongest win (co-winners when tied). Bots named "late..." time out once
 // a game, "refused..." have two failed answers.
-class FakeScoredGame : public Game {
+class FakeScoredGame : public StubGame {
  public:
   std::string Name() const override { return "scored"; }
   int MaxPlayers() const override { return 4; }
   void SetPlayers(int players) override { players_ = players; }
-  void DeclareFlags(Flags&) override {}
-  std::string CheckFlags() const override { return ""; }
-  std::vector<GameSetting> Settings() const override { return {}; }
-  absl::StatusOr<std::vector<std::string>> ListMaps(
-      const std::string&) const override {
-    return std::vector<std::string>{};
-  }
-  bool PlaysInProcess(const std::string&) const override { return true; }
-  absl::Status CheckBot(const std::string&) const override {
-    return absl::OkStatus();
-  }
   std::string BotIdentity(const std::string& bot, bool) const override {
     return "fake " + bot;
   }
@@ -60,7 +40,7 @@ class FakeScoredGame : public Game {
       std::lock_guard<std::mutex> lock(mu_);
       setups_.push_back(setup);
     }
-    auto played = std::make_unique<FakePlayed>();
+    auto played = std::make_unique<FakePlayedGame>();
     played->seats.resize(setup.seats.size());
     double total = 0;
     int best = 0;
@@ -80,7 +60,6 @@ class FakeScoredGame : public Game {
     played->rounds = static_cast<int>(setup.seats.size());
     return played;
   }
-  int64_t TimeAvailableMs(int64_t) const override { return 0; }
 
   std::vector<GameSetup> setups() const {
     std::lock_guard<std::mutex> lock(mu_);

@@ -10,6 +10,7 @@
 
 #include "absl/status/status.h"
 #include "boost/json.hpp"
+#include "common/fake_game.h"
 #include "gtest/gtest.h"
 
 namespace wl::tools {
@@ -85,48 +86,18 @@ TEST(RunBenchTest, AnErrorNamesTheGame) {
 }
 
 // A game whose transcript is its seed and its seats' bots.
-class FakePlayed : public PlayedGame {
+class FakeGame : public StubGame {
  public:
-  explicit FakePlayed(std::string transcript)
-      : transcript_(std::move(transcript)) {}
-  absl::Status WriteFiles(const std::string&,
-                          const std::string&) const override {
-    return absl::OkStatus();
-  }
-  std::string Transcript() const override { return transcript_; }
-
- private:
-  std::string transcript_;
-};
-
-class FakeGame : public Game {
- public:
-  std::string Name() const override { return "fake"; }
-  void DeclareFlags(Flags&) override {}
-  std::string CheckFlags() const override { return ""; }
-  std::vector<GameSetting> Settings() const override { return {}; }
-  absl::StatusOr<std::vector<std::string>> ListMaps(
-      const std::string&) const override {
-    return std::vector<std::string>{};
-  }
-  bool PlaysInProcess(const std::string&) const override { return true; }
-  absl::Status CheckBot(const std::string&) const override {
-    return absl::OkStatus();
-  }
-  std::string BotIdentity(const std::string& bot, bool) const override {
-    return bot;
-  }
   absl::StatusOr<std::unique_ptr<PlayedGame>> Play(
       const GameSetup& setup) const override {
     if (!setup.keep_files) return absl::FailedPreconditionError("no files");
     std::string transcript = std::to_string(setup.seed);
     for (const SeatSetup& seat : setup.seats) transcript += " " + seat.bot;
-    auto played = std::make_unique<FakePlayed>(transcript);
+    auto played = std::make_unique<FakePlayedGame>(transcript);
     played->winner = "player2";
     played->rounds = static_cast<int>(setup.seed);
     return played;
   }
-  int64_t TimeAvailableMs(int64_t) const override { return 0; }
 };
 
 TEST(GameBenchTest, PlaysTheSetupWithItsFilesKept) {

@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "boost/json.hpp"
 #include "common/cli.h"
+#include "common/fake_game.h"
 #include "common/files.h"
 #include "gtest/gtest.h"
 #include "shell.h"
@@ -47,24 +48,12 @@ TimedRequest Request(const std::string& kind, int64_t bank, int64_t elapsed,
   return r;
 }
 
-// A played fake game: its folder holds the command that asked for it.
-class FakePlayedGame : public PlayedGame {
- public:
-  absl::Status WriteFiles(const std::string& dir,
-                          const std::string& command) const override {
-    return WriteFileAtomically((fs::path(dir) / "fake.txt").string(),
-                               command + "\n");
-  }
-  std::string Transcript() const override { return ""; }
-};
-
 // A game with one flag, --budget MS (official: 100). Its Play answers
 // every seat with the same requests ("ask" x3, then "tell"; a bot named
 // "slow..." times out on each "ask" and is killed, 2 requests skipped;
 // seed 7 adds an "extra"), player1 wins even seeds, odd ones are drawn.
-class FakeGame : public Game {
+class FakeGame : public StubGame {
  public:
-  std::string Name() const override { return "fake"; }
   void DeclareFlags(Flags& flags) override {
     flags.Int("budget", &budget, "MS", "the fake's time per request");
   }
@@ -79,7 +68,6 @@ class FakeGame : public Game {
     if (!fs::is_directory(dir)) return absl::NotFoundError("no maps in " + dir);
     return std::vector<std::string>{dir + "/a.map", dir + "/b.map"};
   }
-  bool PlaysInProcess(const std::string&) const override { return true; }
   absl::Status CheckBot(const std::string& bot) const override {
     if (bot == "missing") return absl::NotFoundError("bot 'missing': no");
     return absl::OkStatus();
