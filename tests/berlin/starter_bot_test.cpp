@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "berlin/berlin_selfplay.h"
 #include "bots/berlin/random/berlin_random_bot.h"
 #include "bots/berlin/starter/berlin_starter_bot.h"
 #include "gtest/gtest.h"
@@ -67,20 +68,11 @@ State RandomState(Rng& rng, const Map& map, int players) {
   return s;
 }
 
+// The turn request of `player` for `s` (berlin §3), with the paths listed.
 Request TurnRequest(const Map& map,
                     const std::vector<std::pair<int64_t, int64_t>>& paths,
                     const State& s, int player) {
-  Request r;
-  r.action = "turn";
-  r.game_id = "test";
-  r.current_turn = s.turn + 1;
-  r.maximum_number_of_turns = map.maximum_number_of_turns;
-  r.time_limit_per_turn = map.time_limit_per_turn;
-  r.directed = map.directed;
-  r.number_of_players = s.num_players;
-  r.player_id = player;
-  r.map = map;
-  r.state = s;
+  Request r = testing::SelfPlayRequest(map, s, player, "turn", s.turn + 1);
   r.paths = paths;
   return r;
 }
