@@ -23,23 +23,14 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+source "$root/tests/scripts/new_bot_lib.sh"  # copy_source, refuse, configure
 copy=$tmp/src
-mkdir "$copy"
-tar -C "$root" --exclude='./build*' --exclude=./.git --exclude=./games \
-  --exclude=./bench-results --exclude='./bots/*' -cf - . | tar -C "$copy" -xf -
+copy_source "$root" "$copy"
 mkdir "$copy/bots/berlin"
-cp -r "$root/bots/CMakeLists.txt" "$root/bots/starter" "$copy/bots/"
 cp -r "$root/bots/berlin/starter" "$copy/bots/berlin/"
 cd "$copy"
 
 # 2. Bad or taken names, a bad --game: one line, exit 2, nothing made.
-refuse() {
-  local status=0
-  scripts/new_bot.sh "$@" > "$tmp/out" 2> "$tmp/err" || status=$?
-  ((status == 2)) || fail "new_bot.sh $* exited $status, not 2"
-  [[ ! -s "$tmp/out" && $(wc -l < "$tmp/err") -eq 1 ]] ||
-    fail "new_bot.sh $* did not print one line on stderr: $(cat "$tmp/err")"
-}
 for bad in "" Fork 9lives my-bot my__bot bot_ "a b" starter; do
   refuse --game berlin "$bad"
 done
@@ -80,16 +71,7 @@ grep -q "^class ForkBot : public wl::Bot {" bots/fork/fork_bot.h ||
 note "bots/berlin/fork made with BerlinForkBot, BERLIN_FORK_BOT_H_"
 
 # 4. It builds, is registered for in-process play, and serves.
-launcher=()
-if command -v ccache > /dev/null; then
-  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-fi
-configure() {
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" \
-    -DWL_BUILD_TOOLS=ON -DWL_BUILD_TESTS=OFF -DWL_BUILD_BENCH=OFF \
-    > "$tmp/configure.log" 2>&1
-}
-configure || fail "configure: $(tail -n 5 "$tmp/configure.log")"
+configure ON OFF || fail "configure: $(tail -n 5 "$tmp/configure.log")"
 cmake --build build -j2 --target bot_berlin_fork bot_fork > "$tmp/build.log" ||
   fail "the forks do not build: $(tail -n 20 "$tmp/build.log")"
 grep -q '{"fork", "BerlinForkBot",' build/bot_registry/berlin/table.cpp ||
@@ -133,7 +115,7 @@ note "the fork's test passes"
 
 # 6. A copy made by cp -r stops the configure, naming both files.
 cp -r bots/berlin/starter bots/berlin/dup
-if configure; then fail "a cp -r copy of the Berlin starter configured"; fi
+if configure ON OFF; then fail "a cp -r copy of the Berlin starter configured"; fi
 grep -q -F "bots/berlin/dup/berlin_starter_bot.h and bots/berlin/starter/berlin_starter_bot.h" \
   <(tr -s ' \n' ' ' < "$tmp/configure.log") ||
   fail "the configure error does not name both copies: $(cat "$tmp/configure.log")"

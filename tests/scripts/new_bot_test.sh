@@ -44,21 +44,12 @@ note "include paths: each bot has only the folders it includes"
 # 2. A copy of the source tree with the starter as its only bot.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+source "$root/tests/scripts/new_bot_lib.sh"  # copy_source, refuse, configure
 copy=$tmp/src
-mkdir "$copy"
-tar -C "$root" --exclude='./build*' --exclude=./.git --exclude=./games \
-  --exclude=./bench-results --exclude='./bots/*' -cf - . | tar -C "$copy" -xf -
-cp -r "$root/bots/CMakeLists.txt" "$root/bots/starter" "$copy/bots/"
+copy_source "$root" "$copy"
 cd "$copy"
 
 # 3. new_bot.sh: bad or taken names are one line and exit 2, nothing made.
-refuse() {
-  local status=0
-  scripts/new_bot.sh "$@" > "$tmp/out" 2> "$tmp/err" || status=$?
-  ((status == 2)) || fail "new_bot.sh $* exited $status, not 2"
-  [[ ! -s "$tmp/out" && $(wc -l < "$tmp/err") -eq 1 ]] ||
-    fail "new_bot.sh $* did not print one line on stderr: $(cat "$tmp/err")"
-}
 for bad in "" Fork 9lives my-bot my__bot bot_ "a b" starter; do refuse "$bad"; done
 refuse fork extra
 [[ ! -e bots/fork && ! -e tests/bots/fork_bot_test.cpp ]] ||
@@ -79,15 +70,6 @@ fi
 note "new_bot.sh: bad names refused; bots/fork made with ForkBot, FORK_BOT_H_"
 
 # 4. The fork builds with the bots alone, and answers a recorded session.
-launcher=()
-if command -v ccache > /dev/null; then
-  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-fi
-configure() {
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" \
-    -DWL_BUILD_TESTS="$2" -DWL_BUILD_BENCH="$2" -DWL_BUILD_TOOLS="$1" \
-    > "$tmp/configure.log" 2>&1
-}
 configure OFF OFF || fail "configure: $(tail -n 5 "$tmp/configure.log")"
 cmake --build build -j2 --target bot_starter bot_fork > "$tmp/build.log" ||
   fail "the fork does not build: $(tail -n 20 "$tmp/build.log")"
