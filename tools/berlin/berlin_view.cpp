@@ -21,15 +21,8 @@ namespace json = boost::json;
 // A file's JSON, refused beyond kMaxBerlinGameJsonBytes (checked before
 // reading); errors name the file.
 absl::StatusOr<json::value> ReadJson(const fs::path& path) {
-  std::error_code ec;
-  const uintmax_t size = fs::file_size(path, ec);
-  if (ec) return absl::NotFoundError("cannot read " + path.string());
-  if (size > kMaxBerlinGameJsonBytes) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(path.string(), " holds ", size, " bytes, more than the ",
-                     kMaxBerlinGameJsonBytes, " a page is made from"));
-  }
-  absl::StatusOr<std::string> text = ReadFileToString(path.string());
+  absl::StatusOr<std::string> text =
+      ReadPageSource(path.string(), kMaxBerlinGameJsonBytes);
   if (!text.ok()) return text.status();
   json::error_code parse_error;
   json::value value = json::parse(*text, parse_error);

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <system_error>
 
+#include "absl/strings/str_cat.h"
 #include "common/cli.h"
 #include "common/files.h"
 #include "common/terminal.h"
@@ -21,6 +22,21 @@ std::string PagePath(const std::string& game_dir, const std::string& out_dir) {
   }
   if (name.empty() || name == "." || name == "..") name = "game";
   return (fs::path(out_dir) / name).string() + ".html";
+}
+
+absl::StatusOr<std::string> ReadPageSource(const std::string& path,
+                                           uintmax_t max_bytes) {
+  std::error_code ec;
+  const uintmax_t size = fs::file_size(path, ec);
+  if (ec) return absl::NotFoundError("cannot read " + path);
+  if (size > max_bytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, " holds ", size, " bytes, more than the ", max_bytes,
+                     " a page is made from"));
+  }
+  absl::StatusOr<std::string> text = ReadFileToString(path);
+  if (!text.ok()) return absl::NotFoundError("cannot read " + path);
+  return text;
 }
 
 int WritePages(const Flags& flags, const std::string& command,

@@ -13,6 +13,7 @@
 #ifndef WL_TOOLS_VIEWER_PAGE_FILES_H_
 #define WL_TOOLS_VIEWER_PAGE_FILES_H_
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -26,6 +27,12 @@ class Flags;
 // Where a folder's page goes: GAME_DIR/replay.html, or with an out_dir
 // OUT/<GAME_DIR's name>.html ("game.html" when the path names none).
 std::string PagePath(const std::string& game_dir, const std::string& out_dir);
+
+// A file a page is made from, refused beyond max_bytes (checked before
+// reading): "cannot read PATH", "PATH holds N bytes, more than the M a page
+// is made from".
+absl::StatusOr<std::string> ReadPageSource(const std::string& path,
+                                           uintmax_t max_bytes);
 
 // A folder's page; errors name the folder or file.
 using PageOfFolder =

@@ -20,16 +20,7 @@ namespace json = boost::json;
 
 // A file's text, refused beyond kMaxReplayBytes (checked before reading).
 absl::StatusOr<std::string> ReadBounded(const fs::path& path) {
-  std::error_code ec;
-  const uintmax_t size = fs::file_size(path, ec);
-  if (!ec && size > kMaxReplayBytes) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(path.string(), " holds ", size, " bytes, more than the ",
-                     kMaxReplayBytes, " a replay may hold"));
-  }
-  absl::StatusOr<std::string> text = ReadFileToString(path.string());
-  if (!text.ok()) return absl::NotFoundError("cannot read " + path.string());
-  return text;
+  return ReadPageSource(path.string(), kMaxReplayBytes);
 }
 
 // result.json's fields that the page shows, from an official recording's
