@@ -9,7 +9,6 @@
 #include "berlin/berlin_replay_page.h"
 #include "boost/json.hpp"
 #include "common/cli.h"
-#include "common/files.h"
 #include "viewer/page_files.h"
 
 namespace wl::tools {
@@ -99,9 +98,8 @@ absl::StatusOr<std::string> BerlinReplayHtmlForDir(
 
 absl::Status WriteBerlinReplayHtml(const std::string& game_dir,
                                    const std::string& map_file) {
-  absl::StatusOr<std::string> page = BerlinReplayHtmlForDir(game_dir, map_file);
-  if (!page.ok()) return page.status();
-  return WriteFileAtomically(PagePath(game_dir, ""), *page);
+  return WritePageInFolder(game_dir,
+                           BerlinReplayHtmlForDir(game_dir, map_file));
 }
 
 int BerlinViewMain(int argc, char** argv) {
@@ -119,9 +117,7 @@ int BerlinViewMain(int argc, char** argv) {
                "the map for a game.json without one (the 2013 replays): "
                "{\"map\":{...}} or a .map representation (default: "
                "GAME_DIR/map.json)");
-  flags.String("out", &out_dir, "DIR",
-               "write each page as DIR/<GAME_DIR's name>.html instead (for "
-               "read-only folders)");
+  DeclareOutFlag(flags, &out_dir);
   std::vector<std::string> dirs;
   if (std::optional<int> exit = flags.Parse(argc, argv, &dirs)) return *exit;
   if (dirs.empty()) return flags.Fail("needs at least one GAME_DIR");

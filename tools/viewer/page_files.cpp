@@ -39,6 +39,18 @@ absl::StatusOr<std::string> ReadPageSource(const std::string& path,
   return text;
 }
 
+absl::Status WritePageInFolder(const std::string& game_dir,
+                               const absl::StatusOr<std::string>& page) {
+  if (!page.ok()) return page.status();
+  return WriteFileAtomically(PagePath(game_dir, ""), *page);
+}
+
+void DeclareOutFlag(Flags& flags, std::string* out_dir) {
+  flags.String("out", out_dir, "DIR",
+               "write each page as DIR/<GAME_DIR's name>.html instead (for "
+               "read-only folders)");
+}
+
 int WritePages(const Flags& flags, const std::string& command,
                const std::vector<std::string>& dirs, const std::string& out_dir,
                const PageOfFolder& page_of) {

@@ -2,6 +2,8 @@
 // every game's `view` command (`warlight view`, `warlight berlin view`). A
 // game supplies how a folder becomes a page:
 //
+//   DeclareOutFlag(flags, &out_dir);
+//   ... flags.Parse(argc, argv, &dirs) ...
 //   return wl::tools::WritePages(flags, "warlight view", dirs, out_dir,
 //                                [&](const std::string& dir) {
 //                                  return ReplayHtml(dir, maps_dir);
@@ -33,6 +35,14 @@ std::string PagePath(const std::string& game_dir, const std::string& out_dir);
 // is made from".
 absl::StatusOr<std::string> ReadPageSource(const std::string& path,
                                            uintmax_t max_bytes);
+
+// Writes a folder's page as GAME_DIR/replay.html, whole; the page's error
+// when it could not be made.
+absl::Status WritePageInFolder(const std::string& game_dir,
+                               const absl::StatusOr<std::string>& page);
+
+// Declares --out DIR (pages as DIR/<GAME_DIR's name>.html) into *out_dir.
+void DeclareOutFlag(Flags& flags, std::string* out_dir);
 
 // A folder's page; errors name the folder or file.
 using PageOfFolder =

@@ -172,9 +172,7 @@ absl::StatusOr<std::string> ReplayHtml(const std::string& game_dir,
 }
 
 absl::Status WriteReplayHtml(const std::string& game_dir) {
-  absl::StatusOr<std::string> page = ReplayHtml(game_dir);
-  if (!page.ok()) return page.status();
-  return WriteFileAtomically(PagePath(game_dir, ""), *page);
+  return WritePageInFolder(game_dir, ReplayHtml(game_dir));
 }
 
 int ViewMain(int argc, char** argv) {
@@ -195,9 +193,7 @@ int ViewMain(int argc, char** argv) {
   flags.String("maps", &maps_dir, "DIR",
                "where the maps named in a meta.json are (default: "
                "GAME_DIR/../../maps)");
-  flags.String("out", &out_dir, "DIR",
-               "write each page as DIR/<GAME_DIR's name>.html instead (for "
-               "read-only folders)");
+  DeclareOutFlag(flags, &out_dir);
   std::vector<std::string> dirs;
   if (std::optional<int> exit = flags.Parse(argc, argv, &dirs)) return *exit;
   if (dirs.empty()) return flags.Fail("needs at least one GAME_DIR");
