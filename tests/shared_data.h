@@ -6,8 +6,9 @@
 //     for (const auto& dir : wl::testing::ConformanceGames()) { ... }
 //   }
 //
-// Berlin's recordings are ../shared/berlin (BerlinSharedDir());
-// WL_REQUIRE_BERLIN_SHARED() skips when its conformance/ is absent.
+// Berlin's recordings are ../shared/berlin (BerlinSharedDir(),
+// BerlinConformanceGames()); WL_REQUIRE_BERLIN_SHARED() skips when its
+// conformance/ is absent.
 #ifndef WL_TESTS_SHARED_DATA_H_
 #define WL_TESTS_SHARED_DATA_H_
 
@@ -38,6 +39,19 @@ inline std::filesystem::path BerlinSharedDir() {
 
 inline bool HaveBerlinShared() {
   return std::filesystem::is_directory(BerlinSharedDir() / "conformance");
+}
+
+// The recorded Berlin game folders (../shared/berlin/conformance/gNNN),
+// sorted; none when absent.
+inline std::vector<std::filesystem::path> BerlinConformanceGames() {
+  std::vector<std::filesystem::path> games;
+  if (!HaveBerlinShared()) return games;
+  for (const auto& e :
+       std::filesystem::directory_iterator(BerlinSharedDir() / "conformance")) {
+    if (e.is_directory()) games.push_back(e.path());
+  }
+  std::sort(games.begin(), games.end());
+  return games;
 }
 
 // The recorded game folders, sorted.

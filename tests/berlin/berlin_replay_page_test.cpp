@@ -28,16 +28,6 @@ namespace {
 namespace fs = std::filesystem;
 namespace json = boost::json;
 
-std::vector<fs::path> BerlinGames() {
-  std::vector<fs::path> games;
-  for (const auto& e :
-       fs::directory_iterator(testing::BerlinSharedDir() / "conformance")) {
-    if (fs::exists(e.path() / "game.json")) games.push_back(e.path());
-  }
-  std::sort(games.begin(), games.end());
-  return games;
-}
-
 // The page's data (<script id="replay-data">).
 json::object PageData(const std::string& page) {
   const std::string open = "id=\"replay-data\">";
@@ -102,7 +92,7 @@ json::value TinyGame(int turns) {
 
 TEST(BerlinReplayPageTest, EveryRecordedGameWithItsStandingAndResult) {
   WL_REQUIRE_BERLIN_SHARED();
-  const std::vector<fs::path> games = BerlinGames();
+  const std::vector<fs::path> games = testing::BerlinConformanceGames();
   ASSERT_GE(games.size(), 20u);
   for (const fs::path& dir : games) {
     SCOPED_TRACE(dir.string());

@@ -5,7 +5,6 @@
 // referee writes verifies too. The shared games skip without ../shared.
 #include "berlin/berlin_verify.h"
 
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -27,14 +26,9 @@ namespace {
 namespace fs = std::filesystem;
 namespace json = boost::json;
 
+// The recorded games and the 2013 replay as the official engine re-enacted it.
 std::vector<fs::path> RecordedGames() {
-  std::vector<fs::path> games;
-  const fs::path root = testing::BerlinSharedDir() / "conformance";
-  if (!fs::is_directory(root)) return games;
-  for (const auto& e : fs::directory_iterator(root)) {
-    if (e.is_directory()) games.push_back(e.path());
-  }
-  std::sort(games.begin(), games.end());
+  std::vector<fs::path> games = testing::BerlinConformanceGames();
   games.push_back(testing::BerlinSharedDir() / "fixtures" / "official-replay" /
                   "reenacted");
   return games;
