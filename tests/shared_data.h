@@ -18,6 +18,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <system_error>
 #include <vector>
 
 namespace wl::testing {
@@ -41,29 +42,27 @@ inline bool HaveBerlinShared() {
   return std::filesystem::is_directory(BerlinSharedDir() / "conformance");
 }
 
-// The recorded Berlin game folders (../shared/berlin/conformance/gNNN),
-// sorted; none when absent.
-inline std::vector<std::filesystem::path> BerlinConformanceGames() {
-  std::vector<std::filesystem::path> games;
-  if (!HaveBerlinShared()) return games;
-  for (const auto& e :
-       std::filesystem::directory_iterator(BerlinSharedDir() / "conformance")) {
-    if (e.is_directory()) games.push_back(e.path());
+// The folders in `root`, sorted; none when it is absent.
+inline std::vector<std::filesystem::path> SortedFolders(
+    const std::filesystem::path& root) {
+  std::vector<std::filesystem::path> folders;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(root, ec)) {
+    if (e.is_directory()) folders.push_back(e.path());
   }
-  std::sort(games.begin(), games.end());
-  return games;
+  std::sort(folders.begin(), folders.end());
+  return folders;
 }
 
 // The recorded game folders, sorted.
 inline std::vector<std::filesystem::path> ConformanceGames() {
-  std::vector<std::filesystem::path> games;
-  if (!HaveShared()) return games;
-  for (const auto& e :
-       std::filesystem::directory_iterator(SharedDir() / "conformance")) {
-    if (e.is_directory()) games.push_back(e.path());
-  }
-  std::sort(games.begin(), games.end());
-  return games;
+  return SortedFolders(SharedDir() / "conformance");
+}
+
+// The recorded Berlin game folders (../shared/berlin/conformance/gNNN),
+// sorted; none when absent.
+inline std::vector<std::filesystem::path> BerlinConformanceGames() {
+  return SortedFolders(BerlinSharedDir() / "conformance");
 }
 
 inline std::string ReadFile(const std::filesystem::path& path) {
