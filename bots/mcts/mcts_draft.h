@@ -32,12 +32,12 @@
 #include <vector>
 
 #include "java_random.h"
-#include "mcts_bandit.h"
 #include "mcts_config.h"
 #include "mcts_greedy.h"
 #include "mcts_policy.h"
 #include "player.h"
 #include "rules.h"
+#include "sdk/search/decoupled_uct.h"
 #include "state.h"
 #include "view.h"
 
@@ -75,21 +75,19 @@ class DraftSearch {
     const Clock::time_point start = Clock::now();
     stats_ = DraftStats();
     arms_.clear();
-    arm_stats_.clear();
+    bandit_.Reset({0});
     const std::vector<int>& pickable = view.PickableRegions();
     stats_.candidates = static_cast<int>(pickable.size());
     int answer = pickable.empty() ? -1 : pickable.front();
     if (pickable.size() > 1) {
       Prepare(view, info, my_picks, seed);
       const int limit = config_.iterations > 0 ? config_.iterations : 1 << 30;
-      int n = 0;
-      for (; n < limit; ++n) {
-        if (Clock::now() >= deadline) break;
-        const int arm = SelectUcb(arm_stats_, n + 1, config_.exploration);
-        arm_stats_[arm].Add(Simulate(arm));
-      }
-      stats_.simulations = n;
-      answer = arms_[MostVisited(arm_stats_)];
+      stats_.simulations = wl::search::IterateUntil(deadline, limit, [&](int) {
+        const int arm = bandit_.Select(0, config_.exploration);
+        const double value = Simulate(arm);
+        bandit_.Update(&arm, &value);
+      });
+      answer = arms_[bandit_.MostVisited(0)];
     }
     stats_.elapsed_ms =
         std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -102,8 +100,8 @@ class DraftSearch {
   // first; empty when there was nothing to search), and each one's visits
   // and mean value.
   const std::vector<int>& Arms() const { return arms_; }
-  int Visits(int i) const { return arm_stats_[i].visits; }
-  double Mean(int i) const { return arm_stats_[i].Mean(); }
+  int Visits(int i) const { return bandit_.Stat(0, i).visits; }
+  double Mean(int i) const { return bandit_.Stat(0, i).Mean(); }
 
  private:
   // Everything the simulations share: the arms in the greedy bot's order,
@@ -137,7 +135,7 @@ class DraftSearch {
     for (size_t i = 0; i < scored.size(); ++i) {
       arms_[i] = std::get<2>(scored[i]);
     }
-    arm_stats_.assign(arms_.size(), ArmStat());
+    bandit_.Reset({static_cast<int>(arms_.size())});
 
     base_ = game.InitialState();
     for (int r : view.Wastelands()) base_.armies[r] = 6;
@@ -199,7 +197,7 @@ class DraftSearch {
   int max_rounds_ = 60;
   int first_pick_ = 0, picks_ = 0;
   std::vector<int> arms_;
-  std::vector<ArmStat> arm_stats_;
+  wl::search::DecoupledUct bandit_;  // one side: our pick among arms_
   wl::State base_;
   wl::MoveQueue place_[2], attack_[2];
 };

@@ -18,12 +18,12 @@
 //      on each sample.
 //   4. Iterations: a sample in turn; our turn and its turn each chosen by
 //      UCB1 on that side's own statistics (decoupled UCT: a simultaneous
-//      move); the round resolved by the rules core in the official order
-//      (combat at its exact expectation when `expected_first`, never under
-//      WL1's 100% luck); then `playout_rounds` (WL1: `wl1_playout_rounds`)
-//      rounds of fast-policy play for both with sampled combat; the
-//      evaluation, or the result if the game ended. Both sides' statistics
-//      are updated (theirs with 1 - value).
+//      move; sdk/search/decoupled_uct.h, shared with Berlin's mcts); the round
+//      resolved by the rules core in the official order (combat at its exact
+//      expectation when `expected_first`, never under WL1's 100% luck); then
+//      `playout_rounds` (WL1: `wl1_playout_rounds`) rounds of fast-policy play
+//      for both with sampled combat; the evaluation, or the result if the game
+//      ended. Both sides' statistics are updated (theirs with 1 - value).
 //   5. The answer: our most visited turn.
 //
 // Under Dingle's rules (View::Rules() == kDingle; dingle §4) nothing is
@@ -55,17 +55,20 @@
 
 #include "dingle.h"
 #include "java_random.h"
-#include "mcts_bandit.h"
 #include "mcts_config.h"
 #include "mcts_greedy.h"
 #include "mcts_policy.h"
 #include "orders.h"
 #include "rules.h"
+#include "sdk/search/decoupled_uct.h"
 #include "state.h"
 #include "sure_orders.h"
 #include "view.h"
 
 namespace mcts {
+
+using wl::search::ArmStat;
+using wl::search::SelectUcb;
 
 // One whole turn: the orders as sent, and queued for the rules core.
 struct Turn {
@@ -186,13 +189,14 @@ class Search {
     if (config_.tactical_turns) AddTacticalTurns(view, base, income);
     AddPolicyTurns(view, income);
     if (turns_.empty()) AddTurn(view, {}, {});
+    const int mine = static_cast<int>(turns_.size());
     if (sequential_) {
       PrepareReplies();
+      uct_.Reset({mine});
     } else {
       PlanTheirTurns();
-      their_stats_.assign(their_count_, ArmStat());
+      uct_.Reset({mine, their_count_});
     }
-    my_stats_.assign(turns_.size(), ArmStat());
   }
 
   // Iterates until `deadline`, or `config.iterations` iterations when that
@@ -205,15 +209,12 @@ class Search {
     stats.samples = static_cast<int>(samples_.size());
     const int limit = config_.iterations > 0 ? config_.iterations : 1 << 30;
     wl::MoveQueue place[2], attack[2];
-    int n = 0;
     // A single candidate needs no search.
     if (turns_.size() > 1) {
-      for (; n < limit; ++n) {
-        if (Clock::now() >= deadline) break;
+      stats.iterations = wl::search::IterateUntil(deadline, limit, [&](int n) {
         stats.rounds_simulated += Iterate(n, place, attack);
-      }
+      });
     }
-    stats.iterations = n;
     stats.chosen = Choose();
     chosen_ = stats.chosen;
     stats.elapsed_ms =
@@ -225,21 +226,20 @@ class Search {
   const std::vector<Turn>& Turns() const { return turns_; }
   const std::vector<wl::State>& Samples() const { return samples_; }
   // Visits and mean value of our turn i, and of the opponent's turn j.
-  int Visits(int i) const { return my_stats_[i].visits; }
-  double Mean(int i) const { return my_stats_[i].Mean(); }
-  int TheirVisits(int j) const { return their_stats_[j].visits; }
-  double TheirMean(int j) const { return their_stats_[j].Mean(); }
+  int Visits(int i) const { return uct_.Stat(0, i).visits; }
+  double Mean(int i) const { return uct_.Stat(0, i).Mean(); }
+  int TheirVisits(int j) const { return uct_.Stat(1, j).visits; }
+  double TheirMean(int j) const { return uct_.Stat(1, j).Mean(); }
 
   // One iteration (exposed for the benchmark): returns the rounds
   // simulated. `place` and `attack` are scratch queues.
   int Iterate(int n, wl::MoveQueue place[2], wl::MoveQueue attack[2]) {
-    if (sequential_) return IterateSequential(n);
+    if (sequential_) return IterateSequential();
     const int k = n % static_cast<int>(samples_.size());
-    const int total = n + 1;
-    const int mine = SelectUcb(my_stats_, total, config_.exploration);
-    const int theirs = SelectUcb(their_stats_, total, config_.exploration);
-    const Turn& ours = turns_[mine];
-    const Turn& their = their_turns_[k * their_count_ + theirs];
+    int picks[2];
+    uct_.Select(config_.exploration, picks);
+    const Turn& ours = turns_[picks[0]];
+    const Turn& their = their_turns_[k * their_count_ + picks[1]];
     wl::State s = samples_[k];
     const bool first = me_ == wl::Player::kPlayer1;
     wl::ExecutePlacements(s, first ? ours.place : their.place,
@@ -259,8 +259,8 @@ class Search {
     const double value = outcome == wl::Outcome::kOngoing
                              ? Evaluate(*info_, s, me_, config_.eval_scale)
                              : ResultFor(outcome, me_);
-    my_stats_[mine].Add(value);
-    their_stats_[theirs].Add(1 - value);
+    const double values[2] = {value, 1 - value};
+    uct_.Update(picks, values);
     return rounds;
   }
 
@@ -350,9 +350,9 @@ class Search {
   }
 
   // One iteration under Dingle's rules (see the top of this file).
-  int IterateSequential(int n) {
+  int IterateSequential() {
     const wl::Game& game = info_->game();
-    const int mine = SelectUcb(my_stats_, n + 1, config_.exploration);
+    const int mine = uct_.Select(0, config_.exploration);
     const Turn& ours = turns_[mine];
     wl::dingle::Position pos = root_;
     wl::dingle::Place(game, pos, ours.placements);
@@ -362,7 +362,7 @@ class Search {
     if (!pos.Over()) {
       ArmStat* replies = &reply_stats_[mine * their_count_];
       const int theirs =
-          SelectUcb(replies, their_count_, my_stats_[mine].visits + 1,
+          SelectUcb(replies, their_count_, uct_.Stat(0, mine).visits + 1,
                     config_.exploration);
       DingleTurn(*info_, pos, PolicyVariant(theirs), rng_,
                  wl::CombatMode::kOfficial, scratch_);
@@ -377,7 +377,7 @@ class Search {
     const double value =
         pos.Over() ? (pos.winner == me_ ? 1.0 : 0.0)
                    : Evaluate(*info_, pos.state, me_, config_.eval_scale);
-    my_stats_[mine].Add(value);
+    uct_.Update(&mine, &value);
     if (reply) reply->Add(1 - value);
     return 1 + std::max(0, pos.round - round_);
   }
@@ -507,12 +507,7 @@ class Search {
 
   // The most visited of our turns (then the best mean); the default
   // greedy turn when the search did not visit every turn at least twice.
-  int Choose() const {
-    for (const ArmStat& a : my_stats_) {
-      if (a.visits < 2) return 0;
-    }
-    return MostVisited(my_stats_);
-  }
+  int Choose() const { return uct_.Choose(0, /*min_visits=*/2, 0); }
 
   Config config_;
   wl::FastRandom rng_;
@@ -524,7 +519,9 @@ class Search {
   std::vector<Turn> turns_;
   std::vector<Turn> their_turns_;
   int their_count_ = 1;
-  std::vector<ArmStat> my_stats_, their_stats_;
+  // Side 0: our turns_; side 1: the opponent's turns (their_count_ per
+  // sample), absent under Dingle (sequential_).
+  wl::search::DecoupledUct uct_;
   int chosen_ = 0;
   // Dingle (sequential_): the exact position and the replies' statistics,
   // their_count_ per turn of ours.
