@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "berlin/berlin_match_run.h"
@@ -208,12 +209,22 @@ TEST(BotServer, ServesABotOnAFreePort) {
   EXPECT_EQ((*bot)->command(), starter);
   EXPECT_EQ((*bot)->EndReason(), "");
   const int port = (*bot)->port();
+  // Its stderr reaches the file (it prints this line once it accepts
+  // connections: wait for it, generously).
+  const std::string line =
+      "listening on http://127.0.0.1:" + std::to_string(port);
+  const auto give_up =
+      std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  std::string log;
+  while (log.find(line) == std::string::npos &&
+         std::chrono::steady_clock::now() < give_up) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    log = ReadFileToString(options.stderr_path).value_or("");
+  }
+  EXPECT_NE(log.find(line), std::string::npos) << log;
   (*bot)->Kill();
   EXPECT_FALSE(AcceptsConnections(port));
   EXPECT_EQ((*bot)->EndReason(), "");  // killed by us, not ended
-  absl::StatusOr<std::string> log = ReadFileToString(options.stderr_path);
-  EXPECT_NE(log->find("listening on http://127.0.0.1:" + std::to_string(port)),
-            std::string::npos);
 }
 
 TEST(BotServer, RepositoryBotsGetSeedAndPortFlags) {

@@ -216,8 +216,9 @@ absl::Status StartSeat(const MatchOptions& o, uint64_t bot_seed, MatchSeat& s) {
   return absl::OkStatus();
 }
 
-// "no answer within 200 ms": 3, "HTTP 500": 2, ...: what went wrong with
-// `player`'s answers (berlin §2.5, §5.2), by kind.
+// What went wrong with `player`'s answers (berlin §2.5, §5.2), counted by
+// kind: "turn timed out": 3, "turn failed: connection refused": 2, "turn
+// answered HTTP 500": 1, "turn answer not JSON": 4, ...
 std::map<std::string, int> Problems(const BerlinRecord& record, int player) {
   std::map<std::string, int> problems;
   for (const BerlinExchange& e : record.exchanges) {
