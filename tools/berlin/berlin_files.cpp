@@ -3,6 +3,7 @@
 #include <cmath>
 #include <ctime>
 #include <filesystem>
+#include <map>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -85,6 +86,48 @@ json::object PlayerResult(const BerlinGameSpec& spec, const BerlinResult& r,
                       {"moves_sent", s.moves_sent},
                       {"rejected_moves", s.rejected_moves},
                       {"time_used_ms", std::round(s.time_used_ms * 10) / 10}};
+}
+
+// What went wrong with `player`'s answers (berlin §2.5, §5.2), counted by
+// kind (see berlin_files.h).
+json::object Problems(const BerlinRecord& record, int player) {
+  std::map<std::string, int> problems;
+  for (const BerlinExchange& e : record.exchanges) {
+    if (e.player_id != player) continue;
+    const BerlinAnswer& a = e.answer;
+    if (a.kind == BerlinAnswer::Kind::kTimedOut) {
+      ++problems[e.request.action + " timed out"];
+    } else if (a.kind == BerlinAnswer::Kind::kFailed) {
+      ++problems[e.request.action + " failed: " + a.error];
+    } else if (!a.Success()) {
+      ++problems[e.request.action + " answered HTTP " +
+                 std::to_string(a.status)];
+    } else if (e.request.action == "turn") {
+      const berlin::AnswerReading& r = e.reading;
+      if (!r.json) ++problems["turn answer not JSON"];
+      if (r.json && !r.array) ++problems["turn answer not a JSON array"];
+      if (r.cut_short) ++problems["turn answer cut short by a bad element"];
+      if (r.keys_without_to_i > 0) {
+        ++problems["turn answer with node ids that are not numbers"];
+      }
+    }
+  }
+  json::object out;
+  for (const auto& [what, count] : problems) out[what] = count;
+  return out;
+}
+
+// Adds how `player` was played, when `runs` has it.
+void AddSeatRun(const std::vector<BerlinSeatRun>& runs,
+                const BerlinRecord& record, json::object* player) {
+  const int id = static_cast<int>(player->at("player_id").as_int64());
+  for (const BerlinSeatRun& run : runs) {
+    if (run.player_id != id) continue;
+    (*player)["seat"] = run.seat;
+    if (!run.command.empty()) (*player)["command"] = run.command;
+    (*player)["ended"] = run.ended;
+    (*player)["problems"] = Problems(record, id);
+  }
 }
 
 }  // namespace
@@ -181,11 +224,14 @@ std::string BerlinMetaJson(const BerlinGameSpec& spec,
 
 std::string BerlinResultJson(const BerlinGameSpec& spec,
                              const BerlinRecord& record, int64_t seed,
-                             const std::string& command) {
+                             const std::string& command,
+                             const std::vector<BerlinSeatRun>& runs) {
   json::array players, failures;
   for (size_t i = 0; i < record.results.size(); ++i) {
-    players.push_back(
-        PlayerResult(spec, record.results[i], record.stats.at(i)));
+    json::object player =
+        PlayerResult(spec, record.results[i], record.stats.at(i));
+    AddSeatRun(runs, record, &player);
+    players.push_back(std::move(player));
   }
   for (const std::string& f : record.start_failures) {
     failures.emplace_back(json::string(f));
@@ -205,7 +251,8 @@ std::string BerlinResultJson(const BerlinGameSpec& spec,
 absl::Status WriteBerlinGameFolder(const std::string& dir,
                                    const BerlinGameSpec& spec,
                                    const BerlinRecord& record, int64_t seed,
-                                   const std::string& command) {
+                                   const std::string& command,
+                                   const std::vector<BerlinSeatRun>& runs) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::create_directories(dir, ec);
@@ -218,7 +265,7 @@ absl::Status WriteBerlinGameFolder(const std::string& dir,
       {"game.json", game_json},
       {"exchanges.jsonl", BerlinExchangesJsonl(record)},
       {"meta.json", BerlinMetaJson(spec, record, seed)},
-      {"result.json", BerlinResultJson(spec, record, seed, command)}};
+      {"result.json", BerlinResultJson(spec, record, seed, command, runs)}};
   for (const auto& [name, text] : files) {
     absl::Status written = WriteFileAtomically((folder / name).string(), text);
     if (!written.ok()) return written;

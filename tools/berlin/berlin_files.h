@@ -23,7 +23,11 @@
 //    `warlight berlin verify` plays the folder again;
 //  * result.json: players by id with their bots, scores and winner flags
 //    and each seat's counts (BerlinSeatStats), the winners, any game_start
-//    failures, and the command;
+//    failures, and the command; given the seats' BerlinSeatRun, also each
+//    player's "seat", "command" (a process's), "ended" and "problems" (what
+//    went wrong with its answers, counted by kind: "turn timed out": 3,
+//    "turn failed: connection refused": 2, "turn answered HTTP 500": 1,
+//    "turn answer not JSON": 4, ...; berlin §2.5, §5.2);
 //  * replay.html: the replay page (berlin_replay_page.h).
 // Scores are written as Ruby writes floats (1.0, 0.3333333333333333) and a
 // non-finite one as the string "Infinity" or "-Infinity" (berlin §11).
@@ -32,6 +36,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "berlin/referee.h"
@@ -39,14 +44,25 @@
 
 namespace wl::tools {
 
+// How one seat was played (berlin_game.h starts the seats), for
+// result.json.
+struct BerlinSeatRun {
+  int player_id = 0;
+  std::string seat;     // "in-process", "process" or "url"
+  std::string command;  // a process's command line as run; "" otherwise
+  std::string ended;    // why a process ended during the game; "" if not
+};
+
 std::string BerlinGameJson(const BerlinGameSpec& spec,
                            const BerlinRecord& record);
 std::string BerlinExchangesJsonl(const BerlinRecord& record);
 std::string BerlinMetaJson(const BerlinGameSpec& spec,
                            const BerlinRecord& record, int64_t seed);
+// `runs`: the seats' BerlinSeatRun, any order (none: no per-seat fields).
 std::string BerlinResultJson(const BerlinGameSpec& spec,
                              const BerlinRecord& record, int64_t seed,
-                             const std::string& command);
+                             const std::string& command,
+                             const std::vector<BerlinSeatRun>& runs = {});
 
 // A score as JSON: a number, or a string when it is not finite (§11).
 boost::json::value BerlinScoreJson(double score);
@@ -57,7 +73,8 @@ boost::json::value BerlinScoreJson(double score);
 absl::Status WriteBerlinGameFolder(const std::string& dir,
                                    const BerlinGameSpec& spec,
                                    const BerlinRecord& record, int64_t seed,
-                                   const std::string& command);
+                                   const std::string& command,
+                                   const std::vector<BerlinSeatRun>& runs = {});
 
 }  // namespace wl::tools
 

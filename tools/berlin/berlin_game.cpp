@@ -33,6 +33,7 @@ struct StartedSeat {
   std::unique_ptr<BotServer> server;
   std::unique_ptr<BerlinSeat> seat;
   std::string url;
+  BerlinSeatRun run;  // kind and command; `ended` once stopped
 };
 
 // Starts `s` as a URL, a bot `make_bot` makes in process (when
@@ -44,11 +45,13 @@ absl::Status StartSeat(const SeatSetup& s, bool in_process,
     absl::StatusOr<HttpUrl> url = ParseHttpUrl(s.bot);
     if (!url.ok()) return url.status();
     out->url = s.bot;
+    out->run.seat = "url";
     out->seat = std::make_unique<HttpSeat>(*url);
     return absl::OkStatus();
   }
   if (in_process) {
     out->url = "in-process:" + s.bot;
+    out->run.seat = "in-process";
     out->log =
         std::make_unique<CappedLog>(s.stderr_path.empty() ? 0 : s.stderr_cap);
     berlin::EndpointOptions options;
@@ -68,6 +71,8 @@ absl::Status StartSeat(const SeatSetup& s, bool in_process,
   if (!server.ok()) return server.status();
   out->server = *std::move(server);
   out->url = out->server->url();
+  out->run.seat = "process";
+  out->run.command = out->server->command();
   out->seat = std::make_unique<HttpSeat>(*ParseHttpUrl(out->url));
   return absl::OkStatus();
 }
@@ -107,11 +112,13 @@ bool IsMapFileName(const fs::path& path) {
 
 BerlinPlayedGame::BerlinPlayedGame(std::unique_ptr<BerlinMapFile> map,
                                    BerlinGameSpec spec, BerlinRecord record,
-                                   int64_t seed)
+                                   int64_t seed,
+                                   std::vector<BerlinSeatRun> runs)
     : map_(std::move(map)),
       spec_(std::move(spec)),
       record_(std::move(record)),
-      seed_(seed) {
+      seed_(seed),
+      runs_(std::move(runs)) {
   spec_.map = map_.get();
   for (BerlinPlayer& p : spec_.players) p.seat = nullptr;
   rounds = record_.number_of_turns;
@@ -119,7 +126,7 @@ BerlinPlayedGame::BerlinPlayedGame(std::unique_ptr<BerlinMapFile> map,
 
 absl::Status BerlinPlayedGame::WriteFiles(const std::string& dir,
                                           const std::string& command) const {
-  return WriteBerlinGameFolder(dir, spec_, record_, seed_, command);
+  return WriteBerlinGameFolder(dir, spec_, record_, seed_, command, runs_);
 }
 
 BerlinGame::BerlinGame()
@@ -267,9 +274,11 @@ absl::StatusOr<std::unique_ptr<BerlinPlayedGame>> BerlinGame::PlayOn(
     spec.players.push_back({ids[k], s.bot, seats[k].url, seats[k].seat.get()});
   }
   BerlinRecord record = RefereeGame(spec);
-  std::vector<std::string> ended(n);
+  std::vector<BerlinSeatRun> runs(n);
   for (int k = 0; k < n; ++k) {
-    if (seats[k].server) ended[k] = seats[k].server->EndReason();
+    runs[k] = seats[k].run;
+    runs[k].player_id = ids[k];
+    if (seats[k].server) runs[k].ended = seats[k].server->EndReason();
     seats[k].seat.reset();  // an EndpointSeat waits for its late requests
     seats[k].server.reset();
     const std::string& path = setup.seats[k].stderr_path;
@@ -280,11 +289,11 @@ absl::StatusOr<std::unique_ptr<BerlinPlayedGame>> BerlinGame::PlayOn(
     }
   }
   auto played = std::make_unique<BerlinPlayedGame>(
-      std::move(map), std::move(spec), std::move(record), setup.seed);
+      std::move(map), std::move(spec), std::move(record), setup.seed, runs);
   for (int k = 0; k < n; ++k) {
     played->seats.push_back(OutcomeOf(played->record().stats.at(ids[k]),
                                       played->record().results.at(ids[k]),
-                                      ended[k]));
+                                      runs[k].ended));
   }
   played->winner = RankSeats(&played->seats);
   return played;

@@ -40,6 +40,10 @@
 // validation (berlin §5.3); time used over turn answers; a bot process
 // that ended during the game as a crash ("exit status 1"; crash_round 0:
 // the referee does not say when). Scores and winners are berlin §6's.
+//
+// PlayOn is the one place that starts and stops Berlin seats: the arena
+// plays through Play, and `warlight berlin match` (berlin_match.h) through
+// PlayOn, as `warlight match` plays through WlGame::PlayOn.
 #ifndef WL_TOOLS_BERLIN_BERLIN_GAME_H_
 #define WL_TOOLS_BERLIN_BERLIN_GAME_H_
 
@@ -49,6 +53,7 @@
 #include <string>
 #include <vector>
 
+#include "berlin/berlin_files.h"
 #include "berlin/berlin_map.h"
 #include "berlin/referee.h"
 #include "common/game.h"
@@ -61,12 +66,13 @@ namespace wl::tools {
 class BerlinPlayedGame : public PlayedGame {
  public:
   // `spec`'s seats are no longer used (the game is over); its map is
-  // `map`'s.
+  // `map`'s. `runs`: how each seat was played, in `spec`'s order.
   BerlinPlayedGame(std::unique_ptr<BerlinMapFile> map, BerlinGameSpec spec,
-                   BerlinRecord record, int64_t seed);
+                   BerlinRecord record, int64_t seed,
+                   std::vector<BerlinSeatRun> runs);
 
-  // game.json, exchanges.jsonl, meta.json, result.json, replay.html
-  // (berlin_files.h).
+  // game.json, exchanges.jsonl, meta.json, result.json (with the runs),
+  // replay.html (berlin_files.h).
   absl::Status WriteFiles(const std::string& dir,
                           const std::string& command) const override;
   // The replay (berlin §8's "replay": infos and every turn).
@@ -74,12 +80,14 @@ class BerlinPlayedGame : public PlayedGame {
 
   const BerlinGameSpec& spec() const { return spec_; }
   const BerlinRecord& record() const { return record_; }
+  const std::vector<BerlinSeatRun>& runs() const { return runs_; }
 
  private:
   std::unique_ptr<BerlinMapFile> map_;
   BerlinGameSpec spec_;
   BerlinRecord record_;
   int64_t seed_;
+  std::vector<BerlinSeatRun> runs_;
 };
 
 // True for an http:// or https:// URL (any case): a bot asked as given.
@@ -130,9 +138,10 @@ class BerlinGame : public Game {
   absl::StatusOr<std::unique_ptr<PlayedGame>> Play(
       const GameSetup& setup) const override;
   // One game on `map`, which has a setup for setup.seats.size() players:
-  // starts the seats (an error naming a bot that cannot start), referees,
-  // stops them, and writes each in-process bot's Endpoint log to its
-  // stderr_path (at most stderr_cap bytes).
+  // starts the seats (an error naming a bot that cannot start; nothing
+  // else fails before the game), referees, stops them, and writes each
+  // in-process bot's Endpoint log to its stderr_path (at most stderr_cap
+  // bytes; an error when it cannot be written).
   absl::StatusOr<std::unique_ptr<BerlinPlayedGame>> PlayOn(
       const GameSetup& setup, std::unique_ptr<BerlinMapFile> map) const;
   // requests x the turn limit (the public maps' 5000 ms without

@@ -13,7 +13,9 @@
 //  * any other shell command line, started as a bot server on a free port
 //    (bot_server.h: $PORT, {port}) and asked over HTTP.
 // The players get their ids from a shuffle fixed by --seed (berlin §1.1)
-// and are asked in the order given (berlin §1.2). See MatchMain's --help.
+// and are asked in the order given (berlin §1.2). The seats are started,
+// played and stopped by BerlinGame::PlayOn (berlin_game.h), as in the
+// arena. See BerlinMatchMain's --help.
 #ifndef WL_TOOLS_BERLIN_BERLIN_MATCH_H_
 #define WL_TOOLS_BERLIN_BERLIN_MATCH_H_
 
