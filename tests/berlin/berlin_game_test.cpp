@@ -13,6 +13,7 @@
 
 #include "berlin/berlin_match.h"
 #include "berlin/bot_server.h"
+#include "boost/json.hpp"
 #include "bots/berlin/random/berlin_random_bot.h"
 #include "bots/berlin/starter/berlin_starter_bot.h"
 #include "canned_http_server.h"
@@ -224,6 +225,35 @@ TEST(BerlinGameTest, FailedAnswersAndTimeOutsAreCountedPerSeat) {
   EXPECT_EQ(played->winner, "player1");
   EXPECT_EQ(sleepy.rank, 1);
   EXPECT_EQ(gone.rank, 2);
+  // result.json names how each seat played and what went wrong, per player.
+  EXPECT_EQ(played->runs()[0].seat, "in-process");
+  EXPECT_EQ(played->runs()[1].seat, "url");
+  const fs::path dir = testing::FreshTempDir("berlin_game_runs");
+  ASSERT_TRUE(played->WriteFiles(dir.string(), "test").ok());
+  const boost::json::value result =
+      boost::json::parse(*ReadFileToString((dir / "result.json").string()));
+  for (int k = 0; k < 2; ++k) {
+    const int id = played->spec().players[k].player_id;
+    const boost::json::value* p = nullptr;
+    for (const boost::json::value& v : result.at("players").as_array()) {
+      if (v.at("player_id").as_int64() == id) p = &v;
+    }
+    ASSERT_NE(p, nullptr) << k;
+    EXPECT_EQ(p->at("seat"), k == 0 ? "in-process" : "url");
+    EXPECT_FALSE(p->as_object().contains("command"));
+    EXPECT_EQ(p->at("ended"), "");
+    const boost::json::object& problems = p->at("problems").as_object();
+    if (k == 0) {
+      EXPECT_EQ(problems.at("turn timed out").as_int64(), sleepy.timeouts);
+    } else {
+      ASSERT_EQ(problems.size(), 2u) << boost::json::serialize(problems);
+      for (const auto& [what, count] : problems) {
+        EXPECT_EQ(what.rfind("game_", 0), 0u) << what;
+        EXPECT_EQ(count, 1);
+      }
+    }
+  }
+  fs::remove_all(dir);
 }
 
 // Answers that are a success but no JSON array, or that hold moves the
