@@ -59,8 +59,12 @@ GameSetup MakeSetup(int64_t seed, std::vector<std::string> bots,
   GameSetup setup;
   setup.seed = seed;
   setup.map = map;
-  for (size_t k = 0; k < bots.size(); ++k)
-    setup.seats.push_back({bots[k], 10 + k});
+  for (size_t k = 0; k < bots.size(); ++k) {
+    SeatSetup seat;
+    seat.bot = bots[k];
+    seat.seed = 10 + k;
+    setup.seats.push_back(seat);
+  }
   return setup;
 }
 
