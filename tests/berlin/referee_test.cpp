@@ -359,7 +359,20 @@ TEST(BerlinReferee, LateAndThrowingSeatsAreTimeOutsAndFailures) {
   EXPECT_EQ(r.exchanges[3].answer.kind, Kind::kFailed);
   EXPECT_EQ(r.exchanges[3].answer.error, "the seat failed: boom");
   EXPECT_EQ(late.Limits()[1], 20);
-  EXPECT_EQ(r.exchanges[2].timeout_option, 1000);  // the map's, as sent
+  // The limit enforced is the limit the bots are told (berlin §11).
+  EXPECT_EQ(r.exchanges[2].timeout_option, 20);
+  EXPECT_NE(r.exchanges[2].request.infos.find(R"("time_limit_per_turn":20,)"),
+            std::string::npos);
+  EXPECT_EQ(late.Limits()[0], 30000);  // game_start (berlin §2.4)
+}
+
+TEST(BerlinReferee, WithoutATurnLimitTheMapsIsEnforcedAndSent) {
+  FakeSeat a, b;
+  const BerlinRecord r = RefereeGame(Spec(ChainMap(), {0, 1}, {&a, &b}));
+  EXPECT_EQ(a.Limits()[1], 5000);
+  EXPECT_EQ(r.exchanges[2].timeout_option, 5000);
+  EXPECT_NE(r.exchanges[2].request.infos.find(R"("time_limit_per_turn":5000,)"),
+            std::string::npos);
 }
 
 TEST(BerlinReferee, NonFiniteScoresAreStrings) {

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <new>
 
+#include "berlin/berlin_map.h"
+#include "bots/berlin/mcts/berlin_mcts_search.h"
 #include "gtest/gtest.h"
 #include "random_play.h"
 #include "rules.h"
@@ -115,6 +117,28 @@ TEST(RulesAllocationTest, ResolvingBerlinTurnsNeverAllocates) {
     ++resolved;
   }
   EXPECT_GT(resolved, 5);
+}
+
+// The Berlin mcts's iterations (candidate choice, ResolveTurn, greedy
+// planner playouts, evaluation) on the largest official map, 3 players:
+// nothing once Prepare is done (the planner's sort once asked for a
+// buffer every plan).
+TEST(RulesAllocationTest, BerlinMctsIterationsNeverAllocate) {
+  absl::StatusOr<tools::BerlinMapFile> file =
+      tools::LoadBerlinMap("deployed-4");
+  ASSERT_TRUE(file.ok()) << file.status().message();
+  absl::StatusOr<berlin::State> start = file->Setup(3);
+  ASSERT_TRUE(start.ok()) << start.status().message();
+  const berlin_mcts::MapInfo info(file->map);
+  berlin_mcts::Search search;
+  search.Prepare(info, *start, /*me=*/0, file->map.maximum_number_of_turns, 7);
+  int turns = 0;
+  // The first iterations grow the playout buffers to their size.
+  for (int i = 0; i < 100; ++i) turns += search.Iterate();
+  const long before = g_allocations.load();
+  for (int i = 0; i < 300; ++i) turns += search.Iterate();
+  EXPECT_EQ(g_allocations.load(), before);
+  EXPECT_GT(turns, 300);
 }
 
 TEST(RulesAllocationTest, TheCounterCounts) {

@@ -146,8 +146,8 @@ bool IsBerlinBotUrl(const std::string& bot) {
 
 void BerlinGame::DeclareFlags(Flags& flags) {
   flags.Int("turn-limit-ms", &turn_limit_ms_, "MS",
-            "the time a turn answer may take; 0: the map's "
-            "time_limit_per_turn");
+            "the time a turn answer may take, also sent to the bots as "
+            "time_limit_per_turn; 0: the map's");
   flags.Double("start-timeout", &start_timeout_s_, "SECONDS",
                "how long a bot process may take to accept connections");
 }

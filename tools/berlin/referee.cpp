@@ -112,6 +112,7 @@ class Referee {
   BerlinRecord Play();
 
  private:
+  berlin::InfosFields Infos() const;
   // Asks the players at these iteration positions, records the exchanges
   // and returns the index of the first.
   size_t Phase(const std::string& action, const std::vector<size_t>& asked,
@@ -164,12 +165,22 @@ Referee::Referee(const BerlinGameSpec& spec)
       start_failed_(spec.players.size(), false),
       accepted_(spec.players.size(), 0) {}
 
+// berlin §3.1, as the map says; a turn limit the referee was given
+// (--turn-limit-ms, §11) is the one the bots are told.
+berlin::InfosFields Referee::Infos() const {
+  berlin::InfosFields infos = file_.Infos(spec_.game_id, players_);
+  if (spec_.turn_limit_ms > 0) {
+    infos.time_limit_per_turn_json = std::to_string(spec_.turn_limit_ms);
+  }
+  return infos;
+}
+
 size_t Referee::Phase(const std::string& action,
                       const std::vector<size_t>& asked, int current_turn,
                       int64_t limit_ms, int64_t timeout_option) {
   std::vector<BerlinSeat*> seats;
   std::vector<berlin::RequestFields> requests;
-  berlin::InfosFields infos = file_.Infos(spec_.game_id, players_);
+  berlin::InfosFields infos = Infos();
   infos.current_turn = current_turn;  // berlin §2.6
   const std::string state_json = berlin::StateJson(map_, state_);
   for (size_t k : asked) {
@@ -222,8 +233,7 @@ void Referee::PlayTurn() {
   const int turn = state_.turn + 1;
   const int64_t limit =
       spec_.turn_limit_ms > 0 ? spec_.turn_limit_ms : map_.time_limit_per_turn;
-  const size_t first =
-      Phase("turn", asked, turn, limit, map_.time_limit_per_turn);
+  const size_t first = Phase("turn", asked, turn, limit, limit);
   std::vector<berlin::PlayerMoves> moves;
   for (size_t j = 0; j < asked.size(); ++j) {
     BerlinExchange& e = record_.exchanges[first + j];
@@ -253,7 +263,7 @@ void Referee::End() {
   for (size_t k = 0; k < all.size(); ++k) all[k] = k;
   Phase("game_over", all, state_.turn, spec_.game_over_limit_ms,
         kGameOverOption);
-  berlin::InfosFields infos = file_.Infos(spec_.game_id, players_);
+  berlin::InfosFields infos = Infos();
   infos.current_turn = state_.turn;  // berlin §8: turns played
   record_.replay_json = absl::StrCat("{\"infos\":", berlin::InfosJson(infos),
                                      ",\"turns\":{", turns_json_, "}}");

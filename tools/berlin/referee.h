@@ -67,7 +67,9 @@ struct BerlinGameSpec {
   std::string game_id;  // infos.game_id
   std::vector<BerlinPlayer> players;
   // The turn time limit in ms (berlin §2.4); 0: the map's
-  // time_limit_per_turn. Requests still carry the map's value.
+  // time_limit_per_turn. When set, the requests' infos.time_limit_per_turn
+  // and the exchanges' timeout_option say it too (berlin §11: the limit
+  // enforced is the one the bots are told, so the sdk answers in time).
   int64_t turn_limit_ms = 0;
   int64_t game_start_limit_ms = 30000;  // berlin §2.4
   int64_t game_over_limit_ms = 5000;

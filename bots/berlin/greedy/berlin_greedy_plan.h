@@ -339,9 +339,17 @@ class Planner {
       if (w_.noise > 0) priority *= 1.0 + w_.noise * rng_.Uniform();
       tasks_[num_tasks_++] = Task{priority, v, target};
     }
-    std::stable_sort(
-        tasks_, tasks_ + num_tasks_,
-        [](const Task& a, const Task& b) { return a.priority > b.priority; });
+    SortTasks();
+  }
+
+  // Highest priority first, ties in node order (the order tasks are
+  // collected in): std::sort, which needs no buffer, unlike
+  // std::stable_sort (the search plans thousands of times a turn).
+  void SortTasks() {
+    std::sort(tasks_, tasks_ + num_tasks_, [](const Task& a, const Task& b) {
+      return a.priority != b.priority ? a.priority > b.priority
+                                      : a.node < b.node;
+    });
   }
 
   void RunTasks() {
@@ -437,9 +445,7 @@ class Planner {
       if (w_.noise > 0) priority *= 1.0 + w_.noise * rng_.Uniform();
       tasks_[num_tasks_++] = Task{priority, t, std::max(1, threat_[t] + 1)};
     }
-    std::stable_sort(
-        tasks_, tasks_ + num_tasks_,
-        [](const Task& a, const Task& b) { return a.priority > b.priority; });
+    SortTasks();
     for (int i = 0; i < num_tasks_; ++i) {
       const int t = tasks_[i].node;
       const int u = NearestSource(t);

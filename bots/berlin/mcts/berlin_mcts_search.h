@@ -24,8 +24,8 @@
 //      the result if the game ended), each side updated with its own.
 //   4. The answer: our most visited candidate (the greedy turn when some
 //      candidate got fewer than two visits).
-// The search allocates nothing once the iterations start (the State is
-// copied), but the greedy planner's std::stable_sort asks for a buffer.
+// The search allocates nothing once its first iterations have grown the
+// buffers (the State is copied; tests/sdk/rules_allocation_test.cpp).
 //
 //   berlin_mcts::Search search(config);
 //   search.Prepare(info, state, me, max_turns, seed);  // state.turn: played
