@@ -207,8 +207,10 @@ TEST(BerlinGameTest, APlayedGameGivesEachSeatItsScoreRankAndWinnerFlag) {
 }
 
 // A bot that cannot be reached fails every request it is sent (game_start,
-// then game_over: it makes no moves all game, berlin §11); one that is slow
-// times out.
+// then game_over: it makes no moves all game, berlin §11). A bot of the
+// sdk that sleeps past the limit does not time out: the requests carry
+// --turn-limit-ms, and its Endpoint answers by it with the moves so far
+// (time-outs are counted in hostile_answers_test and referee_test).
 TEST(BerlinGameTest, FailedAnswersAndTimeOutsAreCountedPerSeat) {
   BerlinGame game = TestGame();
   game.set_turn_limit_ms(100);
@@ -220,7 +222,7 @@ TEST(BerlinGameTest, FailedAnswersAndTimeOutsAreCountedPerSeat) {
   ASSERT_NE(played, nullptr);
   const SeatOutcome& sleepy = played->seats[0];
   const SeatOutcome& gone = played->seats[1];
-  EXPECT_GE(sleepy.timeouts, 1);
+  EXPECT_EQ(sleepy.timeouts, 0);
   EXPECT_EQ(sleepy.failed_answers, 0);
   EXPECT_EQ(gone.failed_answers, 2);  // game_start and game_over
   EXPECT_EQ(gone.timeouts, 0);
@@ -248,7 +250,7 @@ TEST(BerlinGameTest, FailedAnswersAndTimeOutsAreCountedPerSeat) {
     EXPECT_EQ(p->at("ended"), "");
     const boost::json::object& problems = p->at("problems").as_object();
     if (k == 0) {
-      EXPECT_EQ(problems.at("turn timed out").as_int64(), sleepy.timeouts);
+      EXPECT_TRUE(problems.empty()) << boost::json::serialize(problems);
     } else {
       ASSERT_EQ(problems.size(), 2u) << boost::json::serialize(problems);
       for (const auto& [what, count] : problems) {
