@@ -3,6 +3,8 @@
 // both games, although both games have bots called greedy, random, starter
 // and mcts (their factories once shared one C++ name and the linker kept
 // one, so Berlin's "greedy" made a Warlight GreedyBot).
+#include "berlin/builtin_bots.h"
+
 #include <cxxabi.h>
 
 #include <cstdlib>
@@ -10,7 +12,6 @@
 #include <string>
 #include <typeinfo>
 
-#include "berlin/builtin_bots.h"
 #include "gtest/gtest.h"
 #include "wl/builtin_bots.h"
 
