@@ -23,10 +23,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "berlin/berlin_map.h"
 #include "bots/berlin/random/berlin_random_bot.h"
+#include "gtest/gtest.h"
 #include "sdk/berlin/aggregate.h"
 #include "sdk/berlin/bot.h"
 #include "sdk/berlin/rules.h"
@@ -35,6 +38,26 @@ namespace wl::berlin::testing {
 
 // Makes one seat's bot; `seed` differs per game and per seat.
 using SelfPlayBotFactory = std::function<std::unique_ptr<Bot>(uint64_t seed)>;
+
+// A map and its setup for some number of players.
+struct Scenario {
+  std::string name;  // "deployed-2/2"
+  Map map;
+  State start;
+};
+
+// A built-in official map (berlin §4.3) or a file, with its setup for
+// `players` (berlin §4.4), or nothing without that setup (a map that cannot
+// be loaded also fails the test).
+inline std::optional<Scenario> LoadScenario(const std::string& name,
+                                            int players) {
+  absl::StatusOr<tools::BerlinMapFile> file = tools::LoadBerlinMap(name);
+  EXPECT_TRUE(file.ok()) << file.status().message();
+  if (!file.ok()) return std::nullopt;
+  absl::StatusOr<State> start = file->Setup(players);
+  if (!start.ok()) return std::nullopt;
+  return Scenario{name + "/" + std::to_string(players), file->map, *start};
+}
 
 struct SelfPlayOptions {
   uint64_t seed = 1;

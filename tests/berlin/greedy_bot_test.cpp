@@ -26,30 +26,12 @@ using berlin_greedy::MapInfo;
 using berlin_greedy::Order;
 using berlin_greedy::Planner;
 using berlin_greedy::Weights;
+using testing::LoadScenario;
 using testing::PlaySelfGame;
+using testing::Scenario;
 using testing::SelfPlayBotFactory;
 using testing::SelfPlayResult;
 
-// A map and its setup for some number of players.
-struct Scenario {
-  std::string name;
-  Map map;
-  State start;
-};
-
-// A built-in official map (berlin §4.3) or a file, with its setup for
-// `players` (berlin §4.4), or nothing without that setup.
-std::optional<Scenario> LoadScenario(const std::string& name, int players) {
-  absl::StatusOr<tools::BerlinMapFile> file = tools::LoadBerlinMap(name);
-  EXPECT_TRUE(file.ok()) << file.status().message();
-  if (!file.ok()) return std::nullopt;
-  absl::StatusOr<State> start = file->Setup(players);
-  if (!start.ok()) return std::nullopt;
-  return Scenario{name + "/" + std::to_string(players), file->map, *start};
-}
-
-// Every official map with every player count its setup has, and, if
-// ../shared is there, the labelled synthetic directed and negative ones.
 std::vector<Scenario> Scenarios() {
   std::vector<std::string> names = tools::BuiltinBerlinMapNames();
   if (wl::testing::HaveShared()) {

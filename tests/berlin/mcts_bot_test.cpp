@@ -25,18 +25,13 @@ using testing::PlaySelfGame;
 using testing::SelfPlayBotFactory;
 using testing::SelfPlayResult;
 
-struct Scenario {
-  Map map;
-  State start;
-};
+using testing::Scenario;
 
-// A built-in official map (berlin §4.3) with its setup for `players`.
+// A built-in official map (berlin §4.3) that has a setup for `players`.
 Scenario Official(const std::string& name, int players) {
-  absl::StatusOr<tools::BerlinMapFile> file = tools::LoadBerlinMap(name);
-  EXPECT_TRUE(file.ok()) << file.status().message();
-  absl::StatusOr<State> start = file->Setup(players);
-  EXPECT_TRUE(start.ok()) << start.status().message();
-  return Scenario{file->map, *start};
+  std::optional<Scenario> sc = testing::LoadScenario(name, players);
+  EXPECT_TRUE(sc.has_value()) << name << " has no setup for " << players;
+  return sc ? *sc : Scenario{name, Map{}, State::Empty(0, players)};
 }
 
 berlin_mcts::Options Fixed(int iterations) {
