@@ -106,10 +106,9 @@ inline Request SelfPlayRequest(const Map& map, const State& s, int player,
   return r;
 }
 
-namespace internal {
-
-// berlin §5.2: the answer's moves aggregated by (from, to), integer keys.
-inline std::vector<Move> Aggregate(const std::vector<Move>& moves) {
+// berlin §5.2: a bot's moves as the engine reads them, aggregated by
+// (from, to) integer keys in first-appearance order.
+inline std::vector<Move> AggregateMoves(const std::vector<Move>& moves) {
   Aggregator agg;
   for (const Move& m : moves) {
     agg.Add({"i:" + std::to_string(m.from), m.from},
@@ -117,6 +116,8 @@ inline std::vector<Move> Aggregate(const std::vector<Move>& moves) {
   }
   return agg.Moves();
 }
+
+namespace internal {
 
 // One OnTurn of `bot` (player p), timed into `r`; returns its moves.
 inline std::vector<Move> AskBot(Bot& bot, const Map& map, const State& s, int p,
@@ -132,7 +133,7 @@ inline std::vector<Move> AskBot(Bot& bot, const Map& map, const State& s, int p,
   r.max_turn_ms[p] = std::max(r.max_turn_ms[p], ms);
   r.total_turn_ms[p] += ms;
   ++r.asked[p];
-  return Aggregate(game.Moves());
+  return AggregateMoves(game.Moves());
 }
 
 // berlin §5: one turn, every alive player asked in `order`.

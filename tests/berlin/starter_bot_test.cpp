@@ -85,17 +85,7 @@ std::vector<Move> AskBot(Bot& bot, const Map& map,
   Game game(TurnRequest(map, paths, s, player),
             Game::Clock::now() + std::chrono::seconds(10));
   bot.OnTurn(game);
-  std::vector<Move> moves;
-  for (const Move& m : game.Moves()) {
-    auto same = [&](const Move& o) { return o.from == m.from && o.to == m.to; };
-    auto it = std::find_if(moves.begin(), moves.end(), same);
-    if (it == moves.end()) {
-      moves.push_back(m);
-    } else {
-      it->number_of_soldiers += m.number_of_soldiers;
-    }
-  }
-  return moves;
+  return testing::AggregateMoves(game.Moves());
 }
 
 // Moves of `player` the engine accepts (berlin §5.3) from `s`.
