@@ -6,6 +6,7 @@
 
 #include "arena/arena.h"
 #include "berlin/berlin_main.h"
+#include "colorfight/colorfight_main.h"
 #include "common/process.h"
 #include "profile/profile.h"
 #include "wl/commands/match.h"
@@ -26,6 +27,8 @@ constexpr const char* kUsage =
     "                    (arena merge FILE... combines result files)\n"
     "  berlin COMMAND    the Berlin game: match, verify, arena, view (see\n"
     "                    warlight berlin --help)\n"
+    "  colorfight COMMAND  Colorfight II: server, verify, arena, view (see\n"
+    "                    warlight colorfight --help)\n"
     "  bench             fixed seeded games of every built-in bot: a "
     "signature\n"
     "                    of their moves and results, and games per second\n"
@@ -64,6 +67,7 @@ constexpr Command kCommands[] = {
     {"arena", Arena},
     {"bench", wl::tools::WlBenchMain},
     {"berlin", wl::tools::BerlinMain},
+    {"colorfight", wl::tools::ColorfightMain},
     {"match", wl::tools::MatchMain},
     {"mapgen", wl::tools::MapgenMain},
     {"profile", Profile},

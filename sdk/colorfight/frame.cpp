@@ -1,0 +1,2 @@
+// frame.cpp: ParseFrame, FrameText, FrameOf, StateOf (frame.h).
+#include "sdk/colorfight/frame.h"

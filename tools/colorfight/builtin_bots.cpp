@@ -1,0 +1,1 @@
+#include "colorfight/builtin_bots.h"
