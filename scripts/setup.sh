@@ -27,6 +27,8 @@ else
              chromium python3  # the replay viewer's browser test; bench.sh
              eslint  # lints the page's JavaScript (web_lint_test.sh)
              libcli11-dev  # the warlight subcommands' flags
+             libssl-dev  # wss:// in the Colorfight II client (sdk/colorfight)
+             python3-websockets  # the official-like Colorfight client of the tests
              clang-tidy)  # the function-size check
 fi
 
