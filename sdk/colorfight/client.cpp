@@ -1,0 +1,722 @@
+// client.cpp: the Colorfight II WebSocket client (client.h), on
+// Boost.Beast. Connecting runs the I/O context on the caller's thread with
+// a deadline (run_for); once both channels are open a thread of the
+// client's own runs their reads and writes, and the caller waits on a
+// condition variable, always with a deadline.
+#include "sdk/colorfight/client.h"
+
+#include <openssl/ssl.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/ssl.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
+#include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
+#include <boost/json.hpp>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <type_traits>
+#include <utility>
+
+namespace wl::colorfight {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace ssl = asio::ssl;
+namespace websocket = beast::websocket;
+namespace json = boost::json;
+using tcp = asio::ip::tcp;
+using Clock = std::chrono::steady_clock;
+using PlainStream = beast::tcp_stream;
+using TlsStream = beast::ssl_stream<beast::tcp_stream>;
+
+constexpr const char* kUserAgent = "warlight-sdk colorfight client";
+
+// One asynchronous operation started by `start(handler)`, run on the
+// caller's thread until it completes or `deadline` passes (then `cancel()`
+// and kTimeout's asio error).
+template <class Start, class Cancel>
+beast::error_code RunUntil(asio::io_context& ioc, Clock::time_point deadline,
+                           Start start, Cancel cancel) {
+  beast::error_code result;
+  bool done = false;
+  start([&](beast::error_code ec, auto&&...) {
+    result = ec;
+    done = true;
+  });
+  ioc.restart();
+  while (!done && Clock::now() < deadline && !ioc.stopped()) {
+    ioc.run_one_until(deadline);
+  }
+  if (!done) {
+    cancel();
+    ioc.restart();
+    ioc.run();  // the cancelled handlers
+    return asio::error::timed_out;
+  }
+  return result;
+}
+
+ClientError TcpError(const beast::error_code& ec, const std::string& where) {
+  if (ec == asio::error::connection_refused) {
+    return {ClientErrc::kConnectionRefused,
+            "connection refused by " + where + " (no server there?)"};
+  }
+  if (ec == asio::error::timed_out) {
+    return {ClientErrc::kTimeout, "no connection to " + where + " in time"};
+  }
+  return {ClientErrc::kConnect,
+          "cannot connect to " + where + ": " + ec.message()};
+}
+
+// Resolves url's host and connects the lowest layer of `stream`, then the
+// TLS handshake for a TlsStream (SNI, the peer checked when `verify`).
+template <class Stream>
+ClientError OpenTransport(asio::io_context& ioc, Stream& stream,
+                          const ServerUrl& url, Clock::time_point deadline) {
+  const std::string where = url.host + ":" + url.port;
+  tcp::resolver resolver(ioc);
+  tcp::resolver::results_type endpoints;
+  beast::error_code ec = RunUntil(
+      ioc, deadline,
+      [&](auto handler) {
+        resolver.async_resolve(
+            url.host, url.port,
+            [&, handler](beast::error_code e, tcp::resolver::results_type r) {
+              endpoints = std::move(r);
+              handler(e);
+            });
+      },
+      [&] { resolver.cancel(); });
+  if (ec) {
+    return {ec == asio::error::timed_out ? ClientErrc::kTimeout
+                                         : ClientErrc::kResolve,
+            "cannot resolve " + url.host + ": " + ec.message()};
+  }
+  auto& socket = beast::get_lowest_layer(stream);
+  ec = RunUntil(
+      ioc, deadline,
+      [&](auto handler) { socket.async_connect(endpoints, handler); },
+      [&] { socket.close(); });
+  if (ec) return TcpError(ec, where);
+  if constexpr (std::is_same_v<Stream, TlsStream>) {
+    if (!SSL_set_tlsext_host_name(stream.native_handle(), url.host.c_str())) {
+      return {ClientErrc::kTls, "cannot set the TLS server name " + url.host};
+    }
+    ec = RunUntil(
+        ioc, deadline,
+        [&](auto handler) {
+          stream.async_handshake(ssl::stream_base::client, handler);
+        },
+        [&] { socket.close(); });
+    if (ec) {
+      return {ClientErrc::kTls,
+              "TLS handshake with " + where + " failed: " + ec.message()};
+    }
+  }
+  return {};
+}
+
+void SetupTls(ssl::context& tls, const ServerUrl& url, bool verify) {
+  if (!verify) {
+    tls.set_verify_mode(ssl::verify_none);
+    return;
+  }
+  beast::error_code ignored;
+  tls.set_default_verify_paths(ignored);
+  tls.set_verify_mode(ssl::verify_peer);
+  tls.set_verify_callback(ssl::host_name_verification(url.host));
+}
+
+// One WebSocket of the two, over a plain or TLS stream (see Socket).
+class Channel {
+ public:
+  using OnMessage = std::function<void(std::string)>;
+  using OnClosed = std::function<void(std::string)>;
+  virtual ~Channel() = default;
+  // On the caller's thread, before the I/O thread runs.
+  virtual ClientError Open(const ServerUrl& url, const std::string& target,
+                           bool keepalive, Clock::time_point deadline) = 0;
+  // The rest on the I/O thread.
+  virtual void StartReading(OnMessage on_message, OnClosed on_closed) = 0;
+  virtual void Write(std::string text) = 0;
+  virtual void Close(std::function<void()> done) = 0;  // a clean close
+  virtual void Drop() = 0;                             // just the TCP
+};
+
+template <class Stream>
+class Socket : public Channel {
+ public:
+  Socket(asio::io_context& ioc, ssl::context& tls)
+      : ioc_(ioc), ws_(MakeStream(ioc, tls)) {}
+
+  ClientError Open(const ServerUrl& url, const std::string& target,
+                   bool keepalive, Clock::time_point deadline) override {
+    if (ClientError e = OpenTransport(ioc_, ws_.next_layer(), url, deadline)) {
+      return e;
+    }
+    websocket::stream_base::timeout timeout;
+    timeout.handshake_timeout = std::chrono::seconds(5);  // and the close's
+    // §2.2: the server answers pings on action_channel only.
+    timeout.idle_timeout =
+        keepalive ? std::chrono::seconds(40) : websocket::stream_base::none();
+    timeout.keep_alive_pings = keepalive;
+    ws_.set_option(timeout);
+    ws_.read_message_max(0);  // no limit (§2.2)
+    ws_.set_option(
+        websocket::stream_base::decorator([](websocket::request_type& r) {
+          r.set(http::field::user_agent, kUserAgent);
+        }));
+    const std::string host = url.host + ":" + url.port;
+    const beast::error_code ec = RunUntil(
+        ioc_, deadline,
+        [&](auto handler) { ws_.async_handshake(host, target, handler); },
+        [&] { beast::get_lowest_layer(ws_).close(); });
+    if (ec == asio::error::timed_out) {
+      return {ClientErrc::kTimeout,
+              "no WebSocket handshake from " + host + target + " in time"};
+    }
+    if (ec) {
+      return {ClientErrc::kHandshake, "WebSocket handshake with " + host +
+                                          target + " failed: " + ec.message()};
+    }
+    return {};
+  }
+
+  void StartReading(OnMessage on_message, OnClosed on_closed) override {
+    on_message_ = std::move(on_message);
+    on_closed_ = std::move(on_closed);
+    Read();
+  }
+
+  void Write(std::string text) override {
+    writes_.push_back(std::move(text));
+    if (writes_.size() == 1) WriteFront();
+  }
+
+  void Close(std::function<void()> done) override {
+    ws_.async_close(websocket::close_code::normal,
+                    [this, done](beast::error_code) {
+                      Drop();
+                      done();
+                    });
+  }
+
+  void Drop() override {
+    beast::error_code ignored;
+    auto& socket = beast::get_lowest_layer(ws_).socket();
+    socket.shutdown(tcp::socket::shutdown_both, ignored);
+    socket.close(ignored);
+  }
+
+ private:
+  static websocket::stream<Stream> MakeStream(asio::io_context& ioc,
+                                              ssl::context& tls) {
+    if constexpr (std::is_same_v<Stream, TlsStream>) {
+      return websocket::stream<Stream>(ioc, tls);
+    } else {
+      (void)tls;
+      return websocket::stream<Stream>(ioc);
+    }
+  }
+
+  void Read() {
+    ws_.async_read(buffer_, [this](beast::error_code ec, size_t) {
+      if (ec) {
+        std::string why = ec.message();
+        if (ec == websocket::error::closed) {
+          why = "closed by the server (" + std::to_string(ws_.reason().code) +
+                ")";
+        }
+        on_closed_(why);
+        return;
+      }
+      on_message_(beast::buffers_to_string(buffer_.data()));
+      buffer_.consume(buffer_.size());
+      Read();
+    });
+  }
+
+  void WriteFront() {
+    ws_.text(true);
+    ws_.async_write(asio::buffer(writes_.front()),
+                    [this](beast::error_code ec, size_t) {
+                      writes_.pop_front();
+                      if (!ec && !writes_.empty()) WriteFront();
+                    });
+  }
+
+  asio::io_context& ioc_;
+  websocket::stream<Stream> ws_;
+  beast::flat_buffer buffer_;
+  std::deque<std::string> writes_;
+  OnMessage on_message_;
+  OnClosed on_closed_;
+};
+
+std::unique_ptr<Channel> MakeChannel(bool tls_on, asio::io_context& ioc,
+                                     ssl::context& tls) {
+  if (tls_on) return std::make_unique<Socket<TlsStream>>(ioc, tls);
+  return std::make_unique<Socket<PlainStream>>(ioc, tls);
+}
+
+std::string Lowercase(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(c));
+  return s;
+}
+
+// The reply of §2.5, or false.
+bool ParseReply(const std::string& text, Reply* reply) {
+  beast::error_code ec;
+  const json::value v = json::parse(text, ec);
+  if (ec || !v.is_object()) return false;
+  const json::object& o = v.get_object();
+  const json::value* success = o.if_contains("success");
+  if (success == nullptr || !success->is_bool()) return false;
+  reply->success = success->get_bool();
+  if (const json::value* m = o.if_contains("err_msg")) {
+    reply->err_msg =
+        m->is_string() ? std::string(m->get_string()) : json::serialize(*m);
+  }
+  if (const json::value* u = o.if_contains("uid"); u && u->is_int64()) {
+    reply->uid = static_cast<int>(u->get_int64());
+  }
+  return true;
+}
+
+std::string Millis(std::chrono::milliseconds ms) {
+  return std::to_string(ms.count()) + " ms";
+}
+
+}  // namespace
+
+const char* ClientErrcName(ClientErrc code) {
+  switch (code) {
+    case ClientErrc::kNone:
+      return "ok";
+    case ClientErrc::kBadUrl:
+      return "bad url";
+    case ClientErrc::kResolve:
+      return "unknown host";
+    case ClientErrc::kConnectionRefused:
+      return "connection refused";
+    case ClientErrc::kConnect:
+      return "connect failed";
+    case ClientErrc::kTls:
+      return "tls failed";
+    case ClientErrc::kHandshake:
+      return "handshake failed";
+    case ClientErrc::kClosed:
+      return "connection closed";
+    case ClientErrc::kTimeout:
+      return "timeout";
+    case ClientErrc::kBadFrame:
+      return "bad frame";
+    case ClientErrc::kBadReply:
+      return "bad reply";
+    case ClientErrc::kRejected:
+      return "rejected";
+  }
+  return "?";
+}
+
+bool ParseServerUrl(const std::string& url, const std::string& default_path,
+                    ServerUrl* out, std::string* error) {
+  const size_t sep = url.find("://");
+  const std::string scheme =
+      sep == std::string::npos ? "" : Lowercase(url.substr(0, sep));
+  if (scheme != "http" && scheme != "https" && scheme != "ws" &&
+      scheme != "wss") {
+    *error = "bad url '" + url + "': it starts with http(s):// or ws(s)://";
+    return false;
+  }
+  ServerUrl u;
+  u.tls = scheme == "https" || scheme == "wss";
+  const size_t host_start = sep + 3;
+  const size_t path_start = url.find('/', host_start);
+  std::string authority = url.substr(host_start, path_start - host_start);
+  u.path = path_start == std::string::npos ? "" : url.substr(path_start);
+  while (!u.path.empty() && u.path.back() == '/') u.path.pop_back();
+  if (u.path.empty()) u.path = default_path;
+  const size_t bracket = authority.rfind(']');
+  const size_t colon = authority.rfind(':');
+  if (colon != std::string::npos &&
+      (bracket == std::string::npos || colon > bracket)) {
+    u.port = authority.substr(colon + 1);
+    authority.resize(colon);
+  }
+  if (authority.size() >= 2 && authority.front() == '[' &&
+      authority.back() == ']') {
+    authority = authority.substr(1, authority.size() - 2);
+  }
+  u.host = authority;
+  const bool port_ok =
+      u.port.empty() ||
+      (u.port.size() <= 5 &&
+       u.port.find_first_not_of("0123456789") == std::string::npos &&
+       std::stoi(u.port) <= 65535);
+  if (u.host.empty() || !port_ok) {
+    *error = "bad url '" + url + "': no host, or a bad port";
+    return false;
+  }
+  if (u.port.empty()) u.port = u.tls ? "443" : "80";
+  *out = std::move(u);
+  return true;
+}
+
+struct Client::Impl {
+  asio::io_context ioc;
+  ssl::context tls{ssl::context::tls_client};
+  std::unique_ptr<Channel> game;
+  std::unique_ptr<Channel> action;
+  std::thread io_thread;
+  std::optional<asio::executor_work_guard<asio::io_context::executor_type>>
+      work;  // keeps the I/O thread until Stop()
+
+  std::mutex mu;
+  std::condition_variable cv;
+  std::string latest_frame;  // the last game_channel message only
+  uint64_t frames = 0;
+  std::string game_closed;                  // why, once closed
+  std::map<uint64_t, std::string> replies;  // by request number
+  uint64_t requests = 0;
+  uint64_t answered = 0;
+  std::string action_closed;
+
+  ~Impl() { Stop(); }
+
+  void Stop() {
+    ioc.stop();
+    if (io_thread.joinable()) io_thread.join();
+  }
+
+  // Starts both read loops and the I/O thread.
+  void Start() {
+    game->StartReading(
+        [this](std::string text) {
+          std::lock_guard lock(mu);
+          latest_frame = std::move(text);
+          ++frames;
+          cv.notify_all();
+        },
+        [this](std::string why) { Closed(&game_closed, "game_channel", why); });
+    action->StartReading(
+        [this](std::string text) {
+          std::lock_guard lock(mu);
+          replies[++answered] = std::move(text);
+          cv.notify_all();
+        },
+        [this](std::string why) {
+          Closed(&action_closed, "action_channel", why);
+        });
+    ioc.restart();
+    work.emplace(ioc.get_executor());
+    io_thread = std::thread([this] { ioc.run(); });
+  }
+
+  void Closed(std::string* slot, const char* channel, const std::string& why) {
+    std::lock_guard lock(mu);
+    *slot = std::string(channel) + ": " + why;
+    cv.notify_all();
+  }
+};
+
+Client::Client(ClientOptions options) : options_(options) {}
+
+Client::~Client() { Disconnect(); }
+
+bool Client::Fail(ClientErrc code, std::string message) {
+  error_ = {code, std::move(message)};
+  return false;
+}
+
+bool Client::Connect(const std::string& url) {
+  Disconnect();
+  error_ = {};
+  ServerUrl u;
+  std::string why;
+  if (!ParseServerUrl(url, "/gameroom/public", &u, &why)) {
+    return Fail(ClientErrc::kBadUrl, why);
+  }
+  auto impl = std::make_unique<Impl>();
+  SetupTls(impl->tls, u, options_.verify_peer);
+  impl->game = MakeChannel(u.tls, impl->ioc, impl->tls);
+  impl->action = MakeChannel(u.tls, impl->ioc, impl->tls);
+  // §2.3: game_channel first; §2.2: no pings there.
+  if (ClientError e =
+          impl->game->Open(u, u.path + "/game_channel", false,
+                           Clock::now() + options_.connect_timeout)) {
+    error_ = e;
+    return false;
+  }
+  if (ClientError e =
+          impl->action->Open(u, u.path + "/action_channel", true,
+                             Clock::now() + options_.connect_timeout)) {
+    error_ = e;
+    return false;
+  }
+  impl->Start();
+  impl_ = std::move(impl);
+  uid_ = 0;
+  have_frame_ = false;
+  frames_taken_ = 0;
+  return true;
+}
+
+Reply Client::Request(const std::string& text,
+                      std::chrono::milliseconds timeout) {
+  Reply reply;
+  if (!impl_) {
+    Fail(ClientErrc::kClosed, "not connected");
+    reply.err_msg = error_.message;
+    return reply;
+  }
+  uint64_t number = 0;
+  {
+    std::lock_guard lock(impl_->mu);
+    number = ++impl_->requests;
+  }
+  asio::post(impl_->ioc,
+             [impl = impl_.get(), text] { impl->action->Write(text); });
+  std::unique_lock lock(impl_->mu);
+  const bool answered = impl_->cv.wait_for(lock, timeout, [&] {
+    return impl_->answered >= number || !impl_->action_closed.empty();
+  });
+  const auto it = impl_->replies.find(number);
+  if (it == impl_->replies.end()) {
+    Fail(answered ? ClientErrc::kClosed : ClientErrc::kTimeout,
+         answered ? impl_->action_closed
+                  : "no reply on action_channel in " + Millis(timeout));
+    reply.err_msg = error_.message;
+    return reply;
+  }
+  const std::string text_reply = std::move(it->second);
+  impl_->replies.erase(impl_->replies.begin(), std::next(it));
+  lock.unlock();
+  if (!ParseReply(text_reply, &reply)) {
+    Fail(ClientErrc::kBadReply, "not a reply: " + text_reply.substr(0, 200));
+    reply = Reply{false, error_.message, 0};
+  }
+  return reply;
+}
+
+bool Client::Register(const std::string& username, const std::string& password,
+                      const std::string& join_key) {
+  error_ = {};
+  const json::object request{{"action", "register"},
+                             {"username", username},
+                             {"password", password},
+                             {"join_key", join_key}};
+  const Reply reply =
+      Request(json::serialize(request), options_.register_timeout);
+  if (error_) return false;
+  if (!reply.success) {
+    return Fail(ClientErrc::kRejected, "register refused: " + reply.err_msg);
+  }
+  uid_ = reply.uid;
+  if (have_frame_) game_ = Game(frame_, uid_);
+  return true;
+}
+
+Reply Client::SendCommands(const std::vector<std::string>& cmd_list) {
+  error_ = {};
+  json::array list;
+  for (const std::string& c : cmd_list) list.emplace_back(c);
+  const json::object request{{"action", "command"},
+                             {"cmd_list", std::move(list)}};
+  Reply reply = Request(json::serialize(request), options_.command_timeout);
+  if (!error_ && !reply.success) {
+    error_ = {ClientErrc::kRejected, "commands refused: " + reply.err_msg};
+  }
+  return reply;
+}
+
+bool Client::UpdateTurn(std::chrono::milliseconds timeout) {
+  error_ = {};
+  new_game_ = false;
+  if (!impl_) return Fail(ClientErrc::kClosed, "not connected");
+  const Clock::time_point deadline = Clock::now() + timeout;
+  while (true) {
+    std::string text;
+    {
+      std::unique_lock lock(impl_->mu);
+      impl_->cv.wait_until(lock, deadline, [&] {
+        return impl_->frames > frames_taken_ || !impl_->game_closed.empty();
+      });
+      if (impl_->frames > frames_taken_) {
+        text = std::move(impl_->latest_frame);  // drained: the latest only
+        frames_taken_ = impl_->frames;
+      } else if (!impl_->game_closed.empty()) {
+        return Fail(ClientErrc::kClosed, impl_->game_closed);
+      } else {
+        return Fail(ClientErrc::kTimeout,
+                    "no new turn on game_channel in " + Millis(timeout));
+      }
+    }
+    Frame frame;
+    std::string why;
+    if (!ParseFrame(text, &frame, &why)) {
+      return Fail(ClientErrc::kBadFrame, "bad game_channel frame: " + why);
+    }
+    const bool new_game =
+        have_frame_ && frame.info.game_id != frame_.info.game_id;
+    if (have_frame_ && !new_game && frame.turn == frame_.turn) continue;
+    if (frame.info.game_version != 2 && !have_frame_) {
+      std::cerr << "colorfight client: game_version " << frame.info.game_version
+                << ", this sdk knows 2\n";
+    }
+    if (new_game) uid_ = 0;  // §5.3: a new game needs a new register
+    frame_ = std::move(frame);
+    have_frame_ = true;
+    game_ = Game(frame_, uid_);
+    new_game_ = new_game;
+    return !new_game;
+  }
+}
+
+uint64_t Client::frames_received() const {
+  if (!impl_) return 0;
+  std::lock_guard lock(impl_->mu);
+  return impl_->frames;
+}
+
+void Client::Disconnect() {
+  if (!impl_) return;
+  std::mutex done_mu;
+  std::condition_variable done_cv;
+  bool done = false;
+  asio::post(impl_->ioc, [&, impl = impl_.get()] {
+    impl->game->Drop();  // §2.2: a close would never be answered there
+    impl->action->Close([&] {
+      std::lock_guard lock(done_mu);
+      done = true;
+      done_cv.notify_all();
+    });
+  });
+  {
+    std::unique_lock lock(done_mu);
+    done_cv.wait_for(lock, std::chrono::seconds(2), [&] { return done; });
+  }
+  impl_->Stop();
+  impl_.reset();
+}
+
+namespace {
+
+// GET `target` on an open `stream`; the body or an error.
+template <class Stream>
+ClientError HttpGet(asio::io_context& ioc, Stream& stream, const ServerUrl& url,
+                    const std::string& target, Clock::time_point deadline,
+                    std::string* body) {
+  http::request<http::empty_body> request(http::verb::get, target, 11);
+  request.set(http::field::host, url.host + ":" + url.port);
+  request.set(http::field::user_agent, kUserAgent);
+  request.set(http::field::connection, "close");
+  http::response<http::string_body> response;
+  beast::flat_buffer buffer;
+  auto close = [&] { beast::get_lowest_layer(stream).close(); };
+  beast::error_code ec = RunUntil(
+      ioc, deadline,
+      [&](auto handler) { http::async_write(stream, request, handler); },
+      close);
+  if (!ec) {
+    ec = RunUntil(
+        ioc, deadline,
+        [&](auto handler) {
+          http::async_read(stream, buffer, response, handler);
+        },
+        close);
+  }
+  if (ec) {
+    return {ec == asio::error::timed_out ? ClientErrc::kTimeout
+                                         : ClientErrc::kClosed,
+            "GET " + target + " failed: " + ec.message()};
+  }
+  if (response.result() != http::status::ok) {
+    return {ClientErrc::kHandshake, "GET " + target + ": HTTP " +
+                                        std::to_string(response.result_int())};
+  }
+  *body = std::move(response.body());
+  return {};
+}
+
+template <class Stream>
+ClientError FetchText(asio::io_context& ioc, Stream& stream,
+                      const ServerUrl& url, const std::string& target,
+                      Clock::time_point deadline, std::string* body) {
+  if (ClientError e = OpenTransport(ioc, stream, url, deadline)) return e;
+  return HttpGet(ioc, stream, url, target, deadline, body);
+}
+
+bool ParseListing(const std::string& body, std::vector<GameroomListing>* out) {
+  beast::error_code ec;
+  const json::value v = json::parse(body, ec);
+  if (ec || !v.is_array()) return false;
+  for (const json::value& room : v.get_array()) {
+    if (!room.is_object()) return false;
+    const json::object& o = room.get_object();
+    GameroomListing g;
+    auto number = [&](const char* key) -> int64_t {
+      const json::value* n = o.if_contains(key);
+      return n && n->is_int64() ? n->get_int64() : 0;
+    };
+    if (const json::value* n = o.if_contains("name"); n && n->is_string()) {
+      g.name = std::string(n->get_string());
+    }
+    g.player_number = number("player_number");
+    g.max_player = number("max_player");
+    g.turn = number("turn");
+    g.max_turn = number("max_turn");
+    out->push_back(std::move(g));
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<std::vector<GameroomListing>> Client::GetGameroomList(
+    const std::string& host, ClientError* error, const ClientOptions& options) {
+  const std::string url =
+      host.find("://") == std::string::npos ? "http://" + host : host;
+  ServerUrl u;
+  std::string why;
+  if (!ParseServerUrl(url, "", &u, &why)) {
+    *error = {ClientErrc::kBadUrl, why};
+    return std::nullopt;
+  }
+  asio::io_context ioc;
+  ssl::context tls{ssl::context::tls_client};
+  SetupTls(tls, u, options.verify_peer);
+  const Clock::time_point deadline = Clock::now() + options.connect_timeout;
+  std::string body;
+  if (u.tls) {
+    TlsStream stream(ioc, tls);
+    *error = FetchText(ioc, stream, u, "/get_gameroom_list", deadline, &body);
+  } else {
+    PlainStream stream(ioc);
+    *error = FetchText(ioc, stream, u, "/get_gameroom_list", deadline, &body);
+  }
+  if (*error) return std::nullopt;
+  std::vector<GameroomListing> rooms;
+  if (!ParseListing(body, &rooms)) {
+    *error = {ClientErrc::kBadReply,
+              "/get_gameroom_list is not a room list: " + body.substr(0, 200)};
+    return std::nullopt;
+  }
+  return rooms;
+}
+
+}  // namespace wl::colorfight
