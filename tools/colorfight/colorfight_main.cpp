@@ -3,6 +3,8 @@
 #include <iostream>
 #include <string>
 
+#include "colorfight/colorfight_arena.h"
+
 namespace wl::tools {
 namespace {
 
@@ -27,6 +29,7 @@ struct Command {
 // Each command adds itself here.
 constexpr Command kCommands[] = {
     {"", nullptr},
+    {"arena", ColorfightArenaMain},
 };
 
 }  // namespace
