@@ -3,6 +3,8 @@
 #include <iostream>
 #include <string>
 
+#include "colorfight/colorfight_server.h"
+
 #include "colorfight/colorfight_arena.h"
 
 namespace wl::tools {
@@ -29,6 +31,7 @@ struct Command {
 // Each command adds itself here.
 constexpr Command kCommands[] = {
     {"", nullptr},
+    {"server", ColorfightServerMain},
     {"arena", ColorfightArenaMain},
 };
 

@@ -1,0 +1,800 @@
+// cf_server.h's ColorfightServer: Boost.Beast, asynchronous, every socket
+// on a strand of one io_context, which Run() runs on its thread.
+//
+// Sessions: HttpSession reads requests (keep-alive) and answers the RPC, or
+// hands its socket to a GameSession or an ActionSession on a WebSocket
+// upgrade. Each session holds a connection Slot (the --max-connections
+// count). The rooms, their game_channel watchers and the finished games are
+// the Impl's, under its one mutex; frames are pushed to sessions after the
+// lock is released.
+#include "colorfight/cf_server.h"
+
+#include <algorithm>
+#include <atomic>
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <boost/json.hpp>
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string_view>
+#include <utility>
+
+#include "colorfight/room.h"
+#include "sdk/colorfight/py_random.h"
+
+namespace wl::tools {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace json = boost::json;
+using tcp = asio::ip::tcp;
+using Request = http::request<http::string_body>;
+using Response = http::response<http::string_body>;
+
+constexpr auto kPollPeriod = std::chrono::milliseconds(40);  // §2.4
+constexpr double kResendSeconds = 30;                        // §2.4
+constexpr size_t kMaxHttpBody = size_t{1} << 20;  // aiohttp client_max_size
+constexpr size_t kMaxHttpHeader = size_t{16} << 10;
+constexpr auto kRequestTimeout = std::chrono::seconds(30);
+constexpr const char* kServerName = "warlight-colorfight";
+// aiohttp's answer to a handler that raised (§2.6: a body that is not JSON).
+constexpr const char* kInternalError =
+    "500 Internal Server Error\n\nServer got itself in trouble";
+
+// Seconds since the epoch, as Python's time.time() (room.h's `now`).
+double Now() {
+  return std::chrono::duration<double>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// The room and channel of "/gameroom/<room>/<channel>" (query ignored,
+// §2.2); false for any other path.
+bool SplitRoomPath(std::string_view path, std::string* room,
+                   std::string* channel) {
+  constexpr std::string_view kPrefix = "/gameroom/";
+  path = path.substr(0, path.find('?'));
+  if (path.substr(0, kPrefix.size()) != kPrefix) return false;
+  path.remove_prefix(kPrefix.size());
+  const size_t slash = path.rfind('/');
+  if (slash == std::string_view::npos) return false;
+  *room = std::string(path.substr(0, slash));
+  *channel = std::string(path.substr(slash + 1));
+  return room->find('/') == std::string::npos;
+}
+
+// Counts an open connection for its lifetime.
+class Slot {
+ public:
+  explicit Slot(std::atomic<size_t>* open) : open_(open) { ++*open_; }
+  ~Slot() {
+    if (open_ != nullptr) --*open_;
+  }
+  Slot(Slot&& other) noexcept : open_(std::exchange(other.open_, nullptr)) {}
+  Slot(const Slot&) = delete;
+  Slot& operator=(const Slot&) = delete;
+
+ private:
+  std::atomic<size_t>* open_;
+};
+
+}  // namespace
+
+class GameSession;
+
+struct ColorfightServer::Impl {
+  // A game_channel of a room and what it was last sent (§2.4).
+  struct Watcher {
+    std::weak_ptr<GameSession> session;
+    int64_t key_frame = -1;
+    std::string game_id;
+    double last_sent = 0;
+  };
+  // A frame to send once the lock is released.
+  struct Push {
+    std::shared_ptr<GameSession> session;
+    std::shared_ptr<const std::string> text;
+  };
+  // What a tick leaves to do outside the lock.
+  struct Outbox {
+    std::vector<Push> pushes;
+    std::vector<ColorfightFinishedGame> finished;
+    std::vector<std::shared_ptr<GameSession>> to_close;  // room deleted
+  };
+
+  explicit Impl(ColorfightServerOptions opts);
+
+  ColorfightServerOptions options;
+  // Destroyed first (~Impl): the sessions its handlers hold go before the
+  // rooms they refer to.
+  std::unique_ptr<asio::io_context> io = std::make_unique<asio::io_context>();
+  std::optional<tcp::acceptor> acceptor{std::in_place, *io};
+  std::optional<asio::steady_timer> ticker{std::in_place, *io};
+  tcp::endpoint bound;
+  std::atomic<size_t> open_connections{0};
+
+  std::mutex mutex;  // everything below
+  colorfight::PyRandom random;
+  ColorfightRoomSet rooms;
+  std::map<std::string, std::vector<Watcher>> watchers;  // by room name
+  std::map<std::string, std::string> finished_game;      // room -> game_id
+  ConnectionId next_connection = 1;
+
+  ~Impl() {
+    acceptor.reset();
+    ticker.reset();
+    io.reset();
+  }
+
+  void Log(const std::string& line) {
+    if (options.log != nullptr) *options.log << line << std::endl;
+  }
+  void Bind();
+  void Accept();
+  void Tick();
+  // Polls the room (if watched), runs a lock-step turn, notes a finished
+  // game and queues the frames its watchers need. Under the lock.
+  void TickRoom(ColorfightRoom& room, double now, Outbox* out);
+  void TickRoomNamed(const std::string& name, Outbox* out);
+  // Sends the frames, closes the sessions and tells of finished games.
+  void Deliver(Outbox out);
+
+  // The WebSocket side, for the sessions.
+  bool RoomExists(const std::string& room);
+  ConnectionId NewConnection();
+  void Watch(const std::string& room, const std::shared_ptr<GameSession>& s);
+  // The reply to an action-channel message; nullopt when the room is gone.
+  std::optional<std::string> Action(const std::string& room, ConnectionId id,
+                                    std::string_view text);
+  void Disconnect(const std::string& room, ConnectionId id);
+
+  // The HTTP side.
+  void Upgrade(beast::tcp_stream stream, Request req, Slot slot);
+  Response Answer(const Request& req);
+  Response Rpc(std::string_view path, std::string_view query,
+               const std::string& body);
+  Response Replay(const std::string& room);
+};
+
+namespace {
+
+using Impl = ColorfightServer::Impl;
+
+Response TextResponse(http::status status, unsigned version,
+                      std::string content_type, std::string body) {
+  Response res{status, version};
+  res.set(http::field::server, kServerName);
+  if (!content_type.empty()) res.set(http::field::content_type, content_type);
+  res.body() = std::move(body);
+  return res;
+}
+
+Response JsonResponse(unsigned version, std::string body) {
+  return TextResponse(http::status::ok, version,
+                      "application/json; charset=utf-8", std::move(body));
+}
+
+// aiohttp_cors with origin "*", credentials allowed, every header allowed
+// and exposed (§2.1): the request's Origin comes back.
+void AddCors(const Request& req, Response* res) {
+  const auto origin = req.find(http::field::origin);
+  if (origin == req.end()) return;
+  res->set(http::field::access_control_allow_origin, origin->value());
+  res->set(http::field::access_control_allow_credentials, "true");
+  if (req.method() == http::verb::options) {
+    res->set(http::field::access_control_allow_methods,
+             req[http::field::access_control_request_method]);
+    const auto headers = req.find(http::field::access_control_request_headers);
+    if (headers != req.end()) {
+      res->set(http::field::access_control_allow_headers, headers->value());
+    }
+  } else {
+    res->set(http::field::access_control_expose_headers,
+             "Content-Length, Server");
+  }
+}
+
+void SetUpWebSocket(websocket::stream<beast::tcp_stream>& ws,
+                    size_t max_message) {
+  beast::get_lowest_layer(ws).expires_never();
+  websocket::stream_base::timeout timeout{};
+  timeout.handshake_timeout = std::chrono::seconds(30);
+  timeout.idle_timeout = websocket::stream_base::none();
+  timeout.keep_alive_pings = false;
+  ws.set_option(timeout);
+  ws.set_option(
+      websocket::stream_base::decorator([](websocket::response_type& res) {
+        res.set(http::field::server, kServerName);
+      }));
+  ws.read_message_max(max_message);
+  ws.auto_fragment(false);  // §2.2: server frames are unfragmented
+  ws.text(true);
+}
+
+}  // namespace
+
+// A WebSocket connection of a room: the handshake, then a read loop until
+// the peer leaves; an unknown room is closed with 1000 after the handshake
+// (§2.2).
+class WsSession : public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(Impl* impl, beast::tcp_stream stream, std::string room, Slot slot)
+      : impl_(impl),
+        ws_(std::move(stream)),
+        room_(std::move(room)),
+        slot_(std::move(slot)) {
+    SetUpWebSocket(ws_, impl_->options.max_message_bytes);
+  }
+  virtual ~WsSession() = default;
+
+  void Start(Request req) {
+    const bool known = impl_->RoomExists(room_);
+    req_ = std::move(req);
+    ws_.async_accept(req_,
+                     [self = shared_from_this(), known](beast::error_code ec) {
+                       if (ec) return;
+                       if (!known) return self->CloseNormal();
+                       self->OnOpen();
+                       self->Read();
+                     });
+  }
+
+ protected:
+  virtual void OnOpen() = 0;
+  // A whole message is in buffer_; call Read() for the next.
+  virtual void OnMessage() = 0;
+  // The connection ended (read failed or closed).
+  virtual void OnEnd() = 0;
+
+  void Read() {
+    ws_.async_read(buffer_,
+                   [self = shared_from_this()](beast::error_code ec, size_t) {
+                     if (ec) return self->OnEnd();
+                     self->OnMessage();
+                   });
+  }
+  void CloseNormal() {
+    ws_.async_close(websocket::close_code::normal,
+                    [self = shared_from_this()](beast::error_code) {});
+  }
+
+  Impl* impl_;
+  websocket::stream<beast::tcp_stream> ws_;
+  std::string room_;
+  beast::flat_buffer buffer_;
+
+ private:
+  Slot slot_;
+  Request req_;  // the upgrade request, kept for the handshake
+};
+
+// game_channel (§2.4): frames pushed by the Impl; at most the one being
+// written and the latest waiting (see cf_server.h). What the client sends
+// is read and dropped.
+class GameSession : public WsSession {
+ public:
+  using WsSession::WsSession;
+
+  bool ended() const { return ended_; }
+
+  // From any thread.
+  void Push(std::shared_ptr<const std::string> text) {
+    asio::dispatch(ws_.get_executor(),
+                   [self = Self(), text = std::move(text)]() mutable {
+                     if (self->ended_) return;
+                     if (self->writing_) {
+                       self->waiting_ = std::move(text);  // drops the older
+                     } else {
+                       self->Write(std::move(text));
+                     }
+                   });
+  }
+  // From any thread: Close 1000 (the room was deleted).
+  void Close() {
+    asio::dispatch(ws_.get_executor(), [self = Self()] {
+      if (self->ended_) return;
+      self->ended_ = true;
+      self->CloseNormal();
+    });
+  }
+
+ protected:
+  void OnOpen() override { impl_->Watch(room_, Self()); }
+  void OnMessage() override {
+    buffer_.consume(buffer_.size());
+    Read();
+  }
+  void OnEnd() override {
+    ended_ = true;
+    waiting_.reset();
+  }
+
+ private:
+  std::shared_ptr<GameSession> Self() {
+    return std::static_pointer_cast<GameSession>(shared_from_this());
+  }
+  void Write(std::shared_ptr<const std::string> text) {
+    writing_ = true;
+    sending_ = std::move(text);
+    ws_.async_write(asio::buffer(*sending_),
+                    [self = Self()](beast::error_code ec, size_t) {
+                      self->writing_ = false;
+                      self->sending_.reset();
+                      if (ec) {
+                        self->ended_ = true;
+                        self->waiting_.reset();
+                        return;
+                      }
+                      if (self->waiting_ && !self->ended_) {
+                        self->Write(std::move(self->waiting_));
+                      }
+                    });
+  }
+
+  std::atomic<bool> ended_{false};
+  bool writing_ = false;
+  std::shared_ptr<const std::string> sending_;
+  std::shared_ptr<const std::string> waiting_;
+};
+
+// action_channel (§2.5): one reply per text message, written before the
+// next message is read; a binary message ends it with Close 1000. When it
+// ends, the room disconnects its player (§5.4).
+class ActionSession : public WsSession {
+ public:
+  ActionSession(Impl* impl, beast::tcp_stream stream, std::string room,
+                Slot slot)
+      : WsSession(impl, std::move(stream), std::move(room), std::move(slot)),
+        id_(impl->NewConnection()) {}
+
+ protected:
+  void OnOpen() override {}
+  void OnMessage() override {
+    std::optional<std::string> reply;
+    if (ws_.got_text()) {
+      reply =
+          impl_->Action(room_, id_, beast::buffers_to_string(buffer_.data()));
+    }
+    buffer_.consume(buffer_.size());
+    if (!reply) {
+      End();
+      return CloseNormal();
+    }
+    reply_ = std::move(*reply);
+    ws_.async_write(asio::buffer(reply_), [self = shared_from_this(), this](
+                                              beast::error_code ec, size_t) {
+      if (ec) return End();
+      Read();
+    });
+  }
+  void OnEnd() override { End(); }
+
+ private:
+  void End() {
+    if (ended_) return;
+    ended_ = true;
+    impl_->Disconnect(room_, id_);
+  }
+
+  ConnectionId id_;
+  std::string reply_;
+  bool ended_ = false;
+};
+
+// Plain HTTP requests on one connection (keep-alive) until the peer closes
+// or upgrades to a WebSocket.
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(Impl* impl, tcp::socket socket, Slot slot)
+      : impl_(impl), stream_(std::move(socket)), slot_(std::move(slot)) {}
+
+  void Read() {
+    parser_.emplace();
+    parser_->header_limit(kMaxHttpHeader);
+    parser_->body_limit(kMaxHttpBody);
+    stream_.expires_after(kRequestTimeout);
+    http::async_read(stream_, buffer_, *parser_,
+                     [self = shared_from_this()](beast::error_code ec, size_t) {
+                       self->OnRead(ec);
+                     });
+  }
+
+ private:
+  void OnRead(beast::error_code ec) {
+    if (ec == http::error::body_limit) {
+      res_ = TextResponse(http::status::payload_too_large, 11,
+                          "text/plain; charset=utf-8",
+                          "413: Request Entity Too Large");
+      res_.keep_alive(false);
+      return Write();
+    }
+    if (ec) return Shutdown();
+    Request req = parser_->release();
+    if (websocket::is_upgrade(req)) {
+      return impl_->Upgrade(std::move(stream_), std::move(req),
+                            std::move(slot_));
+    }
+    res_ = impl_->Answer(req);
+    AddCors(req, &res_);
+    if (res_.result() == http::status::internal_server_error) {
+      res_.keep_alive(false);  // as aiohttp
+    } else {
+      res_.keep_alive(req.keep_alive());
+    }
+    Write();
+  }
+  void Write() {
+    res_.prepare_payload();
+    http::async_write(
+        stream_, res_,
+        [self = shared_from_this()](beast::error_code ec, size_t) {
+          if (ec || !self->res_.keep_alive()) {
+            return self->Shutdown();
+          }
+          self->Read();
+        });
+  }
+  void Shutdown() {
+    beast::error_code ec;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+  }
+
+  Impl* impl_;
+  beast::tcp_stream stream_;
+  Slot slot_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  Response res_;
+};
+
+ColorfightServer::Impl::Impl(ColorfightServerOptions opts)
+    : options(std::move(opts)),
+      random(options.seed),
+      rooms(random, options.master_password, Now()) {
+  const double now = Now();
+  ColorfightRoom* pub = rooms.Find("public");
+  if (pub != nullptr) pub->set_admin_password(options.master_password);
+  for (const ColorfightStartRoom& r : options.rooms) {
+    if (ColorfightRoom* room = rooms.Find(r.name)) {
+      room->Reconfigure(r.config, now);
+      room->set_admin_password(options.master_password);
+    } else if (rooms.AddRoom(r.name, r.config, options.master_password,
+                             /*admin_room=*/true, now) == nullptr) {
+      throw std::runtime_error("cannot make room '" + r.name + "'");
+    }
+  }
+}
+
+void ColorfightServer::Impl::Bind() {
+  beast::error_code ec;
+  tcp::resolver resolver(*io);
+  auto results = resolver.resolve(options.host, std::to_string(options.port),
+                                  tcp::resolver::passive, ec);
+  if (!ec && results.empty()) ec = asio::error::host_not_found;
+  if (!ec) {
+    const tcp::endpoint where = results.begin()->endpoint();
+    acceptor->open(where.protocol(), ec);
+    if (!ec) acceptor->set_option(tcp::acceptor::reuse_address(true), ec);
+    if (!ec) acceptor->bind(where, ec);
+    if (!ec) acceptor->listen(asio::socket_base::max_listen_connections, ec);
+    if (!ec) bound = acceptor->local_endpoint(ec);
+  }
+  if (ec) {
+    throw std::runtime_error("cannot listen on http://" + options.host + ":" +
+                             std::to_string(options.port) +
+                             "/: " + ec.message());
+  }
+}
+
+void ColorfightServer::Impl::Accept() {
+  acceptor->async_accept(
+      asio::make_strand(*io), [this](beast::error_code ec, tcp::socket socket) {
+        if (ec == asio::error::operation_aborted) return;  // Stop()
+        if (!ec) {
+          if (open_connections.load() >= options.max_connections) {
+            socket.close(ec);  // over the cap: closed at once
+          } else {
+            std::make_shared<HttpSession>(this, std::move(socket),
+                                          Slot(&open_connections))
+                ->Read();
+          }
+        }
+        Accept();
+      });
+}
+
+void ColorfightServer::Impl::Tick() {
+  Outbox out;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    const double now = Now();
+    for (const auto& room : rooms.rooms()) TickRoom(*room, now, &out);
+    // The watchers of deleted rooms are closed (an unknown room, §2.2).
+    for (auto it = watchers.begin(); it != watchers.end();) {
+      if (rooms.Find(it->first) != nullptr) {
+        ++it;
+        continue;
+      }
+      for (Watcher& w : it->second) {
+        if (auto s = w.session.lock()) out.to_close.push_back(std::move(s));
+      }
+      it = watchers.erase(it);
+    }
+  }
+  Deliver(std::move(out));
+  ticker->expires_after(kPollPeriod);
+  ticker->async_wait([this](beast::error_code ec) {
+    if (!ec) Tick();
+  });
+}
+
+void ColorfightServer::Impl::TickRoom(ColorfightRoom& room, double now,
+                                      Outbox* out) {
+  auto found = watchers.find(room.name());
+  std::vector<Watcher>* list =
+      found == watchers.end() ? nullptr : &found->second;
+  if (list != nullptr) {
+    list->erase(std::remove_if(list->begin(), list->end(),
+                               [](const Watcher& w) {
+                                 auto s = w.session.lock();
+                                 return s == nullptr || s->ended();
+                               }),
+                list->end());
+  }
+  // §1.5: only game_channel polls drive a room.
+  if (list != nullptr && !list->empty()) room.Poll(now);
+  if (options.lockstep && room.AllLiveUsersSent()) room.ForceUpdate(now);
+  if (room.turn() > 0 && room.turn() >= room.max_turn() &&
+      finished_game[room.name()] != room.game_id()) {
+    finished_game[room.name()] = room.game_id();
+    if (options.on_game_end) {
+      out->finished.push_back({room.name(), room.game_id(),
+                               *room.CurrentFrame().text,
+                               room.ReplayGzip(now)});
+    }
+  }
+  if (list == nullptr) return;
+  std::optional<ColorfightFrameRef> frame;
+  for (Watcher& w : *list) {
+    if (w.key_frame == room.key_frame() && w.game_id == room.game_id() &&
+        now - w.last_sent <= kResendSeconds) {
+      continue;
+    }
+    if (!frame) frame = room.CurrentFrame();
+    w.key_frame = frame->key_frame;
+    w.game_id = frame->game_id;
+    w.last_sent = now;
+    out->pushes.push_back({w.session.lock(), frame->text});
+  }
+}
+
+void ColorfightServer::Impl::TickRoomNamed(const std::string& name,
+                                           Outbox* out) {
+  if (ColorfightRoom* room = rooms.Find(name)) TickRoom(*room, Now(), out);
+}
+
+void ColorfightServer::Impl::Deliver(Outbox out) {
+  for (Push& p : out.pushes) {
+    if (p.session) p.session->Push(std::move(p.text));
+  }
+  for (auto& s : out.to_close) s->Close();
+  for (const ColorfightFinishedGame& game : out.finished) {
+    Log("game " + game.game_id + " of room '" + game.room + "' finished");
+    try {
+      options.on_game_end(game);
+    } catch (const std::exception& e) {
+      Log(std::string("game end: ") + e.what());
+    }
+  }
+}
+
+bool ColorfightServer::Impl::RoomExists(const std::string& room) {
+  std::lock_guard<std::mutex> lock(mutex);
+  return rooms.Find(room) != nullptr;
+}
+
+ConnectionId ColorfightServer::Impl::NewConnection() {
+  std::lock_guard<std::mutex> lock(mutex);
+  return next_connection++;
+}
+
+void ColorfightServer::Impl::Watch(const std::string& room,
+                                   const std::shared_ptr<GameSession>& s) {
+  Outbox out;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    Watcher w;
+    w.session = s;
+    watchers[room].push_back(std::move(w));
+    TickRoomNamed(room, &out);  // the first iteration always sends
+  }
+  Deliver(std::move(out));
+}
+
+std::optional<std::string> ColorfightServer::Impl::Action(
+    const std::string& room_name, ConnectionId id, std::string_view text) {
+  Outbox out;
+  std::optional<std::string> reply;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    ColorfightRoom* room = rooms.Find(room_name);
+    if (room == nullptr) return std::nullopt;
+    reply = room->HandleAction(id, text);
+    TickRoom(*room, Now(), &out);
+  }
+  Deliver(std::move(out));
+  return reply;
+}
+
+void ColorfightServer::Impl::Disconnect(const std::string& room_name,
+                                        ConnectionId id) {
+  Outbox out;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    ColorfightRoom* room = rooms.Find(room_name);
+    if (room == nullptr) return;
+    room->Disconnect(id);
+    TickRoom(*room, Now(), &out);
+  }
+  Deliver(std::move(out));
+}
+
+void ColorfightServer::Impl::Upgrade(beast::tcp_stream stream, Request req,
+                                     Slot slot) {
+  std::string room, channel;
+  SplitRoomPath(req.target(), &room, &channel);
+  if (channel == "game_channel") {
+    std::make_shared<GameSession>(this, std::move(stream), room,
+                                  std::move(slot))
+        ->Start(std::move(req));
+  } else if (channel == "action_channel") {
+    std::make_shared<ActionSession>(this, std::move(stream), room,
+                                    std::move(slot))
+        ->Start(std::move(req));
+  } else {
+    // Not a WebSocket URL: aiohttp's 404 (the connection then closes).
+    auto res = std::make_shared<Response>(
+        TextResponse(http::status::not_found, req.version(),
+                     "text/plain; charset=utf-8", "404: Not Found"));
+    res->keep_alive(false);
+    res->prepare_payload();
+    auto s = std::make_shared<beast::tcp_stream>(std::move(stream));
+    http::async_write(*s, *res,
+                      [s, res, slot = std::make_shared<Slot>(std::move(slot))](
+                          beast::error_code ec, size_t) {
+                        s->socket().shutdown(tcp::socket::shutdown_send, ec);
+                      });
+  }
+}
+
+Response ColorfightServer::Impl::Answer(const Request& req) {
+  const std::string_view target = req.target();
+  const std::string_view path = target.substr(0, target.find('?'));
+  const std::string_view query =
+      path.size() < target.size() ? target.substr(path.size() + 1) : "";
+  const unsigned v = req.version();
+  if (req.method() == http::verb::options) {
+    return TextResponse(http::status::ok, v, "", "");
+  }
+  std::string room, channel;
+  if (req.method() == http::verb::get) {
+    if (path == "/get_gameroom_list") {
+      std::lock_guard<std::mutex> lock(mutex);
+      return JsonResponse(v, rooms.RoomListJson());
+    }
+    if (SplitRoomPath(path, &room, &channel) && channel == "replay") {
+      Response res = Replay(room);
+      res.version(v);
+      return res;
+    }
+  } else if (req.method() == http::verb::post) {
+    Response res = Rpc(path, query, req.body());
+    res.version(v);
+    return res;
+  }
+  return TextResponse(http::status::not_found, v, "text/plain; charset=utf-8",
+                      "404: Not Found");
+}
+
+Response ColorfightServer::Impl::Rpc(std::string_view path,
+                                     std::string_view query,
+                                     const std::string& body) {
+  using Handler =
+      std::string (ColorfightRoomSet::*)(const json::value&, double);
+  static const std::map<std::string_view, Handler> kTimed = {
+      {"/restart", &ColorfightRoomSet::Restart},
+      {"/start", &ColorfightRoomSet::Start}};
+  const bool known = kTimed.count(path) > 0 || path == "/creategameroom" ||
+                     path == "/send_chat" || path == "/deletegameroom";
+  if (!known) {
+    return TextResponse(http::status::not_found, 11,
+                        "text/plain; charset=utf-8", "404: Not Found");
+  }
+  beast::error_code ec;
+  const json::value value = json::parse(body, ec);
+  if (ec) {
+    return TextResponse(http::status::internal_server_error, 11,
+                        "text/plain; charset=utf-8", kInternalError);
+  }
+  Outbox out;
+  std::string reply;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    const double now = Now();
+    if (auto it = kTimed.find(path); it != kTimed.end()) {
+      reply = (rooms.*(it->second))(value, now);
+    } else if (path == "/creategameroom") {
+      const bool admin = query.find("admin=true") != std::string_view::npos;
+      reply = rooms.CreateRoom(value, admin, now);
+    } else if (path == "/send_chat") {
+      reply = rooms.SendChat(value);
+    } else {
+      reply = rooms.DeleteRoom(value);
+    }
+    // The room the request named pushes its new frame now.
+    if (const json::object* o = value.if_object()) {
+      if (const json::value* id = o->if_contains("gameroom_id")) {
+        if (id->is_string()) TickRoomNamed(std::string(id->as_string()), &out);
+      }
+    }
+  }
+  Deliver(std::move(out));
+  return JsonResponse(11, std::move(reply));
+}
+
+Response ColorfightServer::Impl::Replay(const std::string& name) {
+  std::lock_guard<std::mutex> lock(mutex);
+  ColorfightRoom* room = rooms.Find(name);
+  if (room == nullptr || !room->ReplayAllowed()) {
+    return TextResponse(http::status::bad_request, 11,
+                        "application/octet-stream", "");
+  }
+  return TextResponse(http::status::ok, 11, "application/octet-stream",
+                      room->ReplayGzip(Now()));
+}
+
+ColorfightServer::ColorfightServer(ColorfightServerOptions options)
+    : impl_(std::make_unique<Impl>(std::move(options))) {
+  impl_->Bind();
+}
+
+ColorfightServer::~ColorfightServer() = default;
+
+int ColorfightServer::port() const { return impl_->bound.port(); }
+
+std::string ColorfightServer::Url() const {
+  const tcp::endpoint& where = impl_->bound;
+  std::string host = where.address().to_string();
+  if (where.address().is_v6()) host = "[" + host + "]";
+  return "http://" + host + ":" + std::to_string(where.port()) + "/";
+}
+
+void ColorfightServer::Run() {
+  impl_->Accept();
+  impl_->Tick();
+  impl_->io->run();
+}
+
+void ColorfightServer::Stop() {
+  Impl* impl = impl_.get();
+  asio::post(*impl->io, [impl] {
+    beast::error_code ec;
+    impl->acceptor->close(ec);
+    impl->ticker->cancel();
+    impl->io->stop();
+  });
+}
+
+size_t ColorfightServer::OpenConnections() const {
+  return impl_->open_connections.load();
+}
+
+}  // namespace wl::tools

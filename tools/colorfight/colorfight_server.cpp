@@ -1,0 +1,237 @@
+#include "colorfight/colorfight_server.h"
+
+#include <pthread.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdint>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "colorfight/cf_server.h"
+#include "colorfight/colorfight_files.h"
+#include "colorfight/room_config.h"
+#include "common/cli.h"
+#include "sdk/colorfight/frame.h"
+
+namespace wl::tools {
+namespace {
+
+constexpr const char* kHelp =
+    "A local Colorfight II server (colorfight §2): the official Python\n"
+    "client and `warlight colorfight` bots play on it unmodified. One port\n"
+    "serves HTTP and WebSocket: ws://HOST:PORT/gameroom/<room>/game_channel\n"
+    "and /action_channel, GET /gameroom/<room>/replay, GET\n"
+    "/get_gameroom_list, POST /creategameroom, /restart, /start,\n"
+    "/send_chat, /deletegameroom, with the official replies.\n"
+    "Room `public` (preset constant-run) always exists, as on the official\n"
+    "server; --room NAME[:PRESET] (repeatable) adds a start-up room, or\n"
+    "reconfigures public. Presets: default, official, duel, rank_2, rank_4,\n"
+    "rank_8, test-run, constant-run (colorfight §2.8).\n"
+    "Turns come every round_time seconds while someone watches the room's\n"
+    "game_channel (colorfight §1.4-§1.5); with --lockstep a turn also comes\n"
+    "as soon as every live player has sent its commands.\n"
+    "The admin password opens /restart, /start and /deletegameroom of every\n"
+    "room (and is the start-up rooms' room password); without the flag it\n"
+    "is a random one, printed at start-up. --admin-password '' is the\n"
+    "official server's open behaviour: anyone may restart any room.\n"
+    "With --games-dir, each finished game (turn max_turn) is written to\n"
+    "DIR/<room>-<game_id>/: replay.cfr, result.json (ranking by gold,\n"
+    "colorfight §8), replay.html.\n"
+    "Serves until SIGINT or SIGTERM (exit 0); exit 2 on bad flags, 1 when\n"
+    "the port cannot be bound.";
+
+constexpr const char* kRandomPassword = "\x01(random)";
+
+const char* const kPresets[] = {"default",  "official",    "duel",
+                                "rank_2",   "rank_4",      "rank_8",
+                                "test-run", "constant-run"};
+
+bool ValidRoomName(std::string_view name) {
+  for (char c : name) {
+    const bool ok = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+                    (c >= 'A' && c <= 'Z') || c == '.' || c == '_' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+// NAME[:PRESET] (preset constant-run by default), with max_turn set when
+// > 0; an error message instead when it is not one.
+std::optional<ColorfightStartRoom> ParseRoom(const std::string& spec,
+                                             int64_t max_turn,
+                                             std::string* error) {
+  const size_t colon = spec.find(':');
+  const std::string name = spec.substr(0, colon);
+  const std::string preset =
+      colon == std::string::npos ? "constant-run" : spec.substr(colon + 1);
+  if (!ValidRoomName(name)) {
+    *error = "--room '" + spec + "': a room name is made of [0-9A-Za-z._-]";
+    return std::nullopt;
+  }
+  bool known = false;
+  for (const char* p : kPresets) known = known || preset == p;
+  if (!known) {
+    *error = "--room '" + spec + "': unknown preset '" + preset + "'";
+    return std::nullopt;
+  }
+  ColorfightStartRoom room{name, ColorfightPreset(preset)};
+  if (max_turn > 0) room.config.max_turn = static_cast<int>(max_turn);
+  return room;
+}
+
+std::string RandomPassword() {
+  std::random_device device;
+  std::string password;
+  for (int i = 0; i < 12; ++i)
+    password += "abcdefghjkmnpqrstuvwxyz"[device() % 23];
+  return password;
+}
+
+uint64_t ClockSeed() {
+  return static_cast<uint64_t>(
+      std::chrono::system_clock::now().time_since_epoch().count());
+}
+
+// Writes a finished game's folder (colorfight_files.h) under `dir`.
+void WriteGame(const std::string& dir, int64_t seed, const std::string& command,
+               const ColorfightFinishedGame& game) {
+  colorfight::Frame frame;
+  std::string error;
+  if (!colorfight::ParseFrame(game.final_frame, &frame, &error)) {
+    std::cerr << "colorfight server: game " << game.game_id
+              << ": cannot read its final frame: " << error << "\n";
+    return;
+  }
+  const std::string folder =
+      (std::filesystem::path(dir) / (game.room + "-" + game.game_id)).string();
+  const absl::Status status = WriteColorfightGameFolder(
+      folder, game.replay_cfr, ColorfightResultOf(frame, seed, command));
+  if (status.ok()) {
+    std::cerr << "colorfight server: wrote " << folder << "\n";
+  } else {
+    std::cerr << "colorfight server: " << folder << ": " << status.message()
+              << "\n";
+  }
+}
+
+// Serves until SIGINT or SIGTERM, which the calling thread waits for.
+int Serve(ColorfightServerOptions options) {
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  // Blocked before any thread starts: sigwait alone sees them.
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  std::optional<ColorfightServer> server;
+  try {
+    server.emplace(options);
+  } catch (const std::exception& e) {
+    std::cerr << "warlight colorfight server: " << e.what() << "\n";
+    return 1;
+  }
+  std::thread io([&] { server->Run(); });
+  std::string rooms = "public";
+  for (const ColorfightStartRoom& r : options.rooms) {
+    if (r.name != "public") rooms += ", " + r.name;
+  }
+  std::cerr << "listening on " << server->Url() << " (rooms: " << rooms
+            << "; admin password: '" << options.master_password << "'"
+            << (options.lockstep ? "; lock-step" : "") << ")" << std::endl;
+  int signal = 0;
+  sigwait(&signals, &signal);
+  server->Stop();
+  io.join();
+  return 0;
+}
+
+}  // namespace
+
+std::vector<std::string> RepeatedFlag(int argc, char** argv,
+                                      const std::string& name) {
+  std::vector<std::string> values;
+  const std::string flag = "--" + name;
+  for (int i = 0; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--") break;
+    if (arg == flag && i + 1 < argc) {
+      values.push_back(argv[++i]);
+    } else if (arg.rfind(flag + "=", 0) == 0) {
+      values.push_back(arg.substr(flag.size() + 1));
+    }
+  }
+  return values;
+}
+
+int ColorfightServerMain(int argc, char** argv) {
+  std::string host = "127.0.0.1", password = kRandomPassword, room_flag,
+              games_dir;
+  int64_t port = 5000, seed = -1, max_turn = 0, max_connections = 1024;
+  bool lockstep = false;
+  Flags flags("colorfight server", "", kHelp);
+  flags.String("host", &host, "H", "the address to listen on");
+  flags.Int("port", &port, "N", "the port; 0: any free one (printed)");
+  flags.Int("seed", &seed, "S",
+            "seeds the server's random stream, the maps (default: the clock)");
+  flags.String("admin-password", &password, "P",
+               "the master password (default: a random one, printed)");
+  flags.String("room", &room_flag, "NAME[:PRESET]",
+               "a start-up room (repeatable; preset default constant-run)");
+  flags.Int("max-turn", &max_turn, "N",
+            "the --room rooms' max_turn, any >= 1 (default: the preset's)");
+  flags.Bool("lockstep", &lockstep,
+             "a turn runs as soon as every live player sent its commands");
+  flags.String("games-dir", &games_dir, "DIR",
+               "where each finished game's folder is written");
+  flags.Int("max-connections", &max_connections, "N",
+            "open TCP connections at most (more are closed at once)");
+  std::vector<std::string> positional;
+  if (std::optional<int> exit = flags.Parse(argc, argv, &positional)) {
+    return *exit;
+  }
+  if (!positional.empty()) return flags.Fail("takes no arguments");
+  if (port < 0 || port > 65535) return flags.Fail("--port must be 0..65535");
+  if (max_turn < 0) return flags.Fail("--max-turn must be >= 1");
+  if (max_connections < 1) return flags.Fail("--max-connections must be >= 1");
+  ColorfightServerOptions options;
+  for (const std::string& spec : RepeatedFlag(argc, argv, "room")) {
+    std::string error;
+    std::optional<ColorfightStartRoom> room = ParseRoom(spec, max_turn, &error);
+    if (!room) return flags.Fail(error);
+    options.rooms.push_back(*room);
+  }
+  options.host = host;
+  options.port = static_cast<int>(port);
+  options.seed = seed >= 0 ? static_cast<uint64_t>(seed) : ClockSeed();
+  options.master_password =
+      password == kRandomPassword ? RandomPassword() : password;
+  options.lockstep = lockstep;
+  options.max_connections = static_cast<size_t>(max_connections);
+  if (!games_dir.empty()) {
+    std::string command = "warlight colorfight server";
+    for (int i = 0; i < argc; ++i) {
+      const std::string arg = argv[i];
+      const bool secret =
+          i > 0 && std::string(argv[i - 1]) == "--admin-password";
+      command += " " + (secret ? std::string("***")
+                        : arg.rfind("--admin-password=", 0) == 0
+                            ? std::string("--admin-password=***")
+                            : arg);
+    }
+    const int64_t used_seed = static_cast<int64_t>(options.seed);
+    options.on_game_end = [games_dir, used_seed,
+                           command](const ColorfightFinishedGame& game) {
+      WriteGame(games_dir, used_seed, command, game);
+    };
+  }
+  return Serve(std::move(options));
+}
+
+}  // namespace wl::tools

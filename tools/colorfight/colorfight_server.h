@@ -1,0 +1,31 @@
+// colorfight_server.h: `warlight colorfight server`, a local Colorfight II
+// server that the official Python client and our sdk's client play on
+// unmodified (colorfight §2; the network side is cf_server.h, the rooms
+// room.h).
+//
+//   warlight colorfight server --port 5000 --room duel:duel --lockstep
+//     --games-dir games
+//
+// Prints "listening on http://HOST:PORT/ ..." (with the rooms and the
+// admin password) on stderr once it accepts connections and serves until
+// SIGINT or SIGTERM (exit 0); a bad flag is one line and exit status 2, a
+// port it cannot bind 1.
+#ifndef WL_TOOLS_COLORFIGHT_COLORFIGHT_SERVER_H_
+#define WL_TOOLS_COLORFIGHT_COLORFIGHT_SERVER_H_
+
+#include <string>
+#include <vector>
+
+namespace wl::tools {
+
+// argv: the arguments after "server".
+int ColorfightServerMain(int argc, char** argv);
+
+// The values of every "--NAME VALUE" and "--NAME=VALUE" in argv (until
+// "--"), in order: for the repeatable flags (cli.h keeps the last value).
+std::vector<std::string> RepeatedFlag(int argc, char** argv,
+                                      const std::string& name);
+
+}  // namespace wl::tools
+
+#endif  // WL_TOOLS_COLORFIGHT_COLORFIGHT_SERVER_H_
