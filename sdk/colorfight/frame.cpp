@@ -1,2 +1,979 @@
 // frame.cpp: ParseFrame, FrameText, FrameOf, StateOf (frame.h).
+//
+// Parsing goes through a Boost.JSON DOM and reads every field by name;
+// writing appends Python json.dumps text directly (colorfight §3.1). The
+// values whose JSON type varies (round_time, start_count_down, ranking,
+// chat) are kept as text re-serialized in Python's format, so a frame
+// written back is byte for byte the engine's.
 #include "sdk/colorfight/frame.h"
+
+#include <boost/json.hpp>
+#include <boost/json/basic_parser_impl.hpp>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "sdk/colorfight/rules.h"
+
+namespace wl::colorfight {
+namespace {
+
+namespace json = boost::json;
+
+// The map's headers, in frame order (colorfight §3.2).
+constexpr const char* kHeaders[] = {
+    "attack_cost",    "force_field", "building", "gold",
+    "energy",         "owner",       "position", "natural_gold",
+    "natural_energy", "natural_cost"};
+constexpr int kHeaderCount = 10;
+enum Header {
+  kAttackCost,
+  kForceField,
+  kBuildingHeader,
+  kGold,
+  kEnergy,
+  kOwner,
+  kPosition,
+  kNaturalGold,
+  kNaturalEnergy,
+  kNaturalCost
+};
+
+// building_number's names, by Building - 1 (§3.2).
+constexpr const char* kBuildingNames[kBuildingKinds] = {
+    "home", "energy_well", "gold_mine", "fortress"};
+constexpr char kLetters[] = {' ', 'h', 'e', 'g', 'f'};  // by Building
+
+void AppendInt(int64_t v, std::string* out) {
+  char buf[24];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out->append(buf, r.ptr);
+}
+
+void AppendBool(bool v, std::string* out) { out->append(v ? "true" : "false"); }
+
+// Python's repr of a float (and so json.dumps'): the shortest digits that
+// round-trip, fixed notation when the decimal exponent is in [-4, 16),
+// else d.ddde+XX; integral values get ".0"; inf and nan as json.dumps.
+void AppendPyFloat(double v, std::string* out) {
+  if (std::isnan(v)) return out->append("NaN"), void();
+  if (std::isinf(v))
+    return out->append(v > 0 ? "Infinity" : "-Infinity"), void();
+  char buf[40];
+  const auto r =
+      std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
+  std::string_view sci(buf, r.ptr - buf);  // [-]d[.ddd]e[+-]xx
+  if (sci.front() == '-') {
+    out->push_back('-');
+    sci.remove_prefix(1);
+  }
+  const size_t e = sci.find('e');
+  std::string digits(1, sci[0]);
+  if (e > 1) digits.append(sci.substr(2, e - 2));
+  int exponent = 0;
+  std::from_chars(sci.data() + e + (sci[e + 1] == '+' ? 2 : 1),
+                  sci.data() + sci.size(), exponent);
+  const int n = static_cast<int>(digits.size());
+  const int point = exponent + 1;  // digits before the decimal point
+  if (point > 16 || point < -3) {
+    out->push_back(digits[0]);
+    if (n > 1) out->append(".").append(digits, 1);
+    char exp[16];
+    std::snprintf(exp, sizeof exp, "e%c%02d", exponent < 0 ? '-' : '+',
+                  exponent < 0 ? -exponent : exponent);
+    out->append(exp);
+  } else if (point <= 0) {
+    out->append("0.").append(-point, '0').append(digits);
+  } else if (point >= n) {
+    out->append(digits).append(point - n, '0').append(".0");
+  } else {
+    out->append(digits, 0, point).append(".").append(digits, point);
+  }
+}
+
+// json.dumps of any value (ensure_ascii, ", " and ": ").
+void AppendPyJson(const json::value& v, std::string* out) {
+  switch (v.kind()) {
+    case json::kind::null:
+      out->append("null");
+      break;
+    case json::kind::bool_:
+      AppendBool(v.get_bool(), out);
+      break;
+    case json::kind::int64:
+      AppendInt(v.get_int64(), out);
+      break;
+    case json::kind::uint64:
+      out->append(std::to_string(v.get_uint64()));
+      break;
+    case json::kind::double_:
+      AppendPyFloat(v.get_double(), out);
+      break;
+    case json::kind::string:
+      AppendPyJsonString(v.get_string(), out);
+      break;
+    case json::kind::array: {
+      out->push_back('[');
+      bool first = true;
+      for (const json::value& e : v.get_array()) {
+        if (!first) out->append(", ");
+        first = false;
+        AppendPyJson(e, out);
+      }
+      out->push_back(']');
+      break;
+    }
+    case json::kind::object: {
+      out->push_back('{');
+      bool first = true;
+      for (const auto& [key, value] : v.get_object()) {
+        if (!first) out->append(", ");
+        first = false;
+        AppendPyJsonString(key, out);
+        out->append(": ");
+        AppendPyJson(value, out);
+      }
+      out->push_back('}');
+      break;
+    }
+  }
+}
+
+std::string PyJson(const json::value& v) {
+  std::string text;
+  AppendPyJson(v, &text);
+  return text;
+}
+
+// Boost.JSON's own DOM builder (json::parser's handler), except that
+// doubles are converted from their text by std::from_chars, which rounds
+// correctly (Boost 1.81's conversion can be one unit in the last place
+// off, and Python's repr of it then differs).
+struct ExactDoubleHandler {
+  static constexpr size_t max_object_size = json::object::max_size();
+  static constexpr size_t max_array_size = json::array::max_size();
+  static constexpr size_t max_key_size = json::string::max_size();
+  static constexpr size_t max_string_size = json::string::max_size();
+
+  // `temp`: the stack's working memory; `values`: the resulting value's.
+  ExactDoubleHandler(unsigned char* temp, size_t temp_size,
+                     json::storage_ptr values)
+      : stack(json::storage_ptr(), temp, temp_size) {
+    stack.reset(std::move(values));
+  }
+
+  bool on_document_begin(json::error_code&) { return true; }
+  bool on_document_end(json::error_code&) { return true; }
+  bool on_object_begin(json::error_code&) { return true; }
+  bool on_object_end(size_t n, json::error_code&) {
+    stack.push_object(n);
+    return true;
+  }
+  bool on_array_begin(json::error_code&) { return true; }
+  bool on_array_end(size_t n, json::error_code&) {
+    stack.push_array(n);
+    return true;
+  }
+  bool on_key_part(json::string_view s, size_t, json::error_code&) {
+    stack.push_chars(s);
+    return true;
+  }
+  bool on_key(json::string_view s, size_t, json::error_code&) {
+    stack.push_key(s);
+    return true;
+  }
+  bool on_string_part(json::string_view s, size_t, json::error_code&) {
+    stack.push_chars(s);
+    return true;
+  }
+  bool on_string(json::string_view s, size_t, json::error_code&) {
+    stack.push_string(s);
+    return true;
+  }
+  bool on_number_part(json::string_view s, json::error_code&) {
+    number.append(s.data(), s.size());
+    return true;
+  }
+  bool on_int64(int64_t i, json::string_view, json::error_code&) {
+    number.clear();
+    stack.push_int64(i);
+    return true;
+  }
+  bool on_uint64(uint64_t u, json::string_view, json::error_code&) {
+    number.clear();
+    stack.push_uint64(u);
+    return true;
+  }
+  bool on_double(double d, json::string_view s, json::error_code&) {
+    number.append(s.data(), s.size());
+    double exact = 0;
+    const auto r =
+        std::from_chars(number.data(), number.data() + number.size(), exact);
+    stack.push_double(r.ec == std::errc() ? exact : d);
+    number.clear();
+    return true;
+  }
+  bool on_bool(bool b, json::error_code&) {
+    stack.push_bool(b);
+    return true;
+  }
+  bool on_null(json::error_code&) {
+    stack.push_null();
+    return true;
+  }
+  bool on_comment_part(json::string_view, json::error_code&) { return true; }
+  bool on_comment(json::string_view, json::error_code&) { return true; }
+
+  json::value_stack stack;
+  std::string number;  // the parts of a number split across buffers
+};
+
+// Reads fields by name; the first problem becomes the one-line error
+// "<where>: <what>".
+class Reader {
+ public:
+  explicit Reader(std::string* error) : error_(error) {}
+
+  bool Fail(const std::string& where, const char* what) {
+    if (error_ != nullptr) *error_ = "frame: " + where + ": " + what;
+    return false;
+  }
+
+  // "where.key", or "key" at the top level.
+  static std::string Sub(const std::string& where, const char* key) {
+    return where.empty() ? key : where + "." + key;
+  }
+
+  const json::value* Field(const json::object& o, const char* key,
+                           const std::string& where) {
+    const json::value* v = o.if_contains(key);
+    if (v == nullptr) Fail(Sub(where, key), "missing");
+    return v;
+  }
+
+  bool Int(const json::value& v, const std::string& where, int64_t* out) {
+    if (!v.is_int64()) {
+      return Fail(where, v.is_number() ? "integer out of range or not whole"
+                                       : "not an integer");
+    }
+    *out = v.get_int64();
+    return true;
+  }
+
+  bool IntIn(const json::value& v, const std::string& where, int64_t lo,
+             int64_t hi, int64_t* out) {
+    if (!Int(v, where, out)) return false;
+    if (*out < lo || *out > hi) return Fail(where, "out of range");
+    return true;
+  }
+
+  bool IntField(const json::object& o, const char* key,
+                const std::string& where, int64_t* out) {
+    const json::value* v = Field(o, key, where);
+    return v != nullptr && Int(*v, Sub(where, key), out);
+  }
+
+  bool BoolField(const json::object& o, const char* key,
+                 const std::string& where, bool* out) {
+    const json::value* v = Field(o, key, where);
+    if (v == nullptr) return false;
+    if (!v->is_bool()) return Fail(Sub(where, key), "not a boolean");
+    *out = v->get_bool();
+    return true;
+  }
+
+  bool StringField(const json::object& o, const char* key,
+                   const std::string& where, std::string* out) {
+    const json::value* v = Field(o, key, where);
+    if (v == nullptr) return false;
+    if (!v->is_string()) return Fail(Sub(where, key), "not a string");
+    out->assign(v->get_string().data(), v->get_string().size());
+    return true;
+  }
+
+  // A number (kept as Python's text of it) or, with strings_too, a string.
+  bool NumberTextField(const json::object& o, const char* key,
+                       const std::string& where, bool strings_too,
+                       std::string* out) {
+    const json::value* v = Field(o, key, where);
+    if (v == nullptr) return false;
+    if (!v->is_number() && !(strings_too && v->is_string())) {
+      return Fail(Sub(where, key), "not a number");
+    }
+    *out = PyJson(*v);
+    return true;
+  }
+
+  const json::object* Object(const json::value& v, const std::string& where) {
+    if (!v.is_object()) Fail(where, "not an object");
+    return v.if_object();
+  }
+  const json::array* Array(const json::value& v, const std::string& where) {
+    if (!v.is_array()) Fail(where, "not an array");
+    return v.if_array();
+  }
+
+ private:
+  std::string* error_;
+};
+
+bool ReadInfo(Reader& r, const json::value& v, FrameInfo* info) {
+  const json::object* o = r.Object(v, "info");
+  if (o == nullptr) return false;
+  return r.IntField(*o, "max_turn", "info", &info->max_turn) &&
+         r.IntField(*o, "max_player", "info", &info->max_player) &&
+         r.IntField(*o, "width", "info", &info->width) &&
+         r.IntField(*o, "height", "info", &info->height) &&
+         r.NumberTextField(*o, "round_time", "info", false,
+                           &info->round_time) &&
+         r.NumberTextField(*o, "start_count_down", "info", true,
+                           &info->start_count_down) &&
+         r.BoolField(*o, "allow_manual_mode", "info",
+                     &info->allow_manual_mode) &&
+         r.StringField(*o, "game_id", "info", &info->game_id) &&
+         r.IntField(*o, "replay_version", "info", &info->replay_version) &&
+         r.IntField(*o, "game_version", "info", &info->game_version);
+}
+
+bool ReadChat(Reader& r, const json::value& v, std::vector<ChatLine>* chat) {
+  const json::array* a = r.Array(v, "chat");
+  if (a == nullptr) return false;
+  chat->clear();
+  for (const json::value& line : *a) {
+    const json::object* o = r.Object(line, "chat[]");
+    if (o == nullptr) return false;
+    const json::value* user = r.Field(*o, "user", "chat[]");
+    const json::value* msg = user ? r.Field(*o, "msg", "chat[]") : nullptr;
+    if (msg == nullptr) return false;
+    chat->push_back({PyJson(*user), PyJson(*msg)});
+  }
+  return true;
+}
+
+// A decimal uid key ("1".."8"), as the engine writes it.
+bool UidKey(Reader& r, std::string_view key, const std::string& where,
+            int64_t* uid) {
+  const auto res = std::from_chars(key.data(), key.data() + key.size(), *uid);
+  if (res.ec != std::errc() || res.ptr != key.data() + key.size() || *uid < 1 ||
+      *uid > kMaxUsers || key[0] == '0') {
+    return r.Fail(where, "key is not a uid 1..8");
+  }
+  return true;
+}
+
+bool ReadError(Reader& r, const json::value& v, Frame* frame) {
+  const json::object* o = r.Object(v, "error");
+  if (o == nullptr) return false;
+  frame->error.clear();
+  for (const auto& [key, messages] : *o) {
+    const std::string where = "error." + std::string(key);
+    int64_t uid = 0;
+    if (!UidKey(r, key, where, &uid)) return false;
+    const json::array* a = r.Array(messages, where);
+    if (a == nullptr) return false;
+    std::vector<std::string> texts;
+    for (const json::value& m : *a) {
+      if (!m.is_string()) return r.Fail(where, "holds a non-string");
+      texts.emplace_back(m.get_string().data(), m.get_string().size());
+    }
+    frame->error.emplace_back(uid, std::move(texts));
+  }
+  return true;
+}
+
+// headers -> the index of each of kHeaders in a cell array.
+bool ReadHeaders(Reader& r, const json::object& map, int index[kHeaderCount],
+                 size_t* width) {
+  const json::value* v = r.Field(map, "headers", "game_map");
+  const json::array* a = v ? r.Array(*v, "game_map.headers") : nullptr;
+  if (a == nullptr) return false;
+  *width = a->size();
+  for (int h = 0; h < kHeaderCount; ++h) {
+    index[h] = -1;
+    for (size_t i = 0; i < a->size() && index[h] < 0; ++i) {
+      const json::string* name = (*a)[i].if_string();
+      if (name != nullptr && *name == kHeaders[h]) {
+        index[h] = static_cast<int>(i);
+      }
+    }
+    if (index[h] < 0) return r.Fail("game_map.headers", kHeaders[h]);
+  }
+  return true;
+}
+
+std::string CellWhere(int x, int y) {
+  return "game_map.data[" + std::to_string(y) + "][" + std::to_string(x) + "]";
+}
+
+// [letter, level] with a letter of kLetters and a level 1..3.
+bool ReadBuilding(const json::value& v, FrameCell* cell) {
+  const json::array* a = v.if_array();
+  if (a == nullptr || a->size() != 2) return false;
+  const json::string* letter = (*a)[0].if_string();
+  const int64_t* level = (*a)[1].if_int64();
+  if (letter == nullptr || letter->size() != 1 || level == nullptr ||
+      *level < 1 || *level > kMaxLevel ||
+      std::memchr(kLetters, (*letter)[0], sizeof kLetters) == nullptr) {
+    return false;
+  }
+  cell->building = (*letter)[0];
+  cell->level = *level;
+  return true;
+}
+
+bool IsPosition(const json::value& v, int x, int y) {
+  const json::array* a = v.if_array();
+  return a != nullptr && a->size() == 2 && (*a)[0].is_int64() &&
+         (*a)[1].is_int64() && (*a)[0].get_int64() == x &&
+         (*a)[1].get_int64() == y;
+}
+
+// One data[y][x] entry; on a problem, the name of the bad header (the
+// error's path is only built then: this runs 900 times a frame).
+const char* ReadCell(const json::value& v, const int index[kHeaderCount],
+                     size_t width, int x, int y, FrameCell* cell) {
+  const json::array* a = v.if_array();
+  if (a == nullptr || a->size() != width) return "cell";
+  const auto get = [&](Header h, int64_t* out) {
+    const int64_t* p = (*a)[index[h]].if_int64();
+    if (p != nullptr) *out = *p;
+    return p != nullptr;
+  };
+  if (!get(kAttackCost, &cell->attack_cost)) return kHeaders[kAttackCost];
+  if (!get(kForceField, &cell->force_field)) return kHeaders[kForceField];
+  if (!ReadBuilding((*a)[index[kBuildingHeader]], cell)) {
+    return kHeaders[kBuildingHeader];
+  }
+  if (!get(kGold, &cell->gold)) return kHeaders[kGold];
+  if (!get(kEnergy, &cell->energy)) return kHeaders[kEnergy];
+  if (!get(kOwner, &cell->owner) || cell->owner < 0 ||
+      cell->owner > kMaxUsers) {
+    return kHeaders[kOwner];
+  }
+  if (!IsPosition((*a)[index[kPosition]], x, y)) return kHeaders[kPosition];
+  if (!get(kNaturalGold, &cell->natural_gold)) return kHeaders[kNaturalGold];
+  if (!get(kNaturalEnergy, &cell->natural_energy)) {
+    return kHeaders[kNaturalEnergy];
+  }
+  if (!get(kNaturalCost, &cell->natural_cost)) return kHeaders[kNaturalCost];
+  return nullptr;
+}
+
+bool ReadMap(Reader& r, const json::value& v, std::vector<FrameCell>* cells) {
+  const json::object* map = r.Object(v, "game_map");
+  if (map == nullptr) return false;
+  int index[kHeaderCount];
+  size_t width = 0;
+  if (!ReadHeaders(r, *map, index, &width)) return false;
+  const json::value* d = r.Field(*map, "data", "game_map");
+  const json::array* rows = d ? r.Array(*d, "game_map.data") : nullptr;
+  if (rows == nullptr) return false;
+  if (rows->size() != kHeight) return r.Fail("game_map.data", "not 30 rows");
+  cells->resize(kCells);
+  for (int y = 0; y < kHeight; ++y) {
+    const json::array* row = (*rows)[y].if_array();
+    if (row == nullptr || row->size() != kWidth) {
+      return r.Fail("game_map.data[" + std::to_string(y) + "]",
+                    "not a row of 30 cells");
+    }
+    for (int x = 0; x < kWidth; ++x) {
+      const char* bad =
+          ReadCell((*row)[x], index, width, x, y, &(*cells)[y * kWidth + x]);
+      if (bad != nullptr) {
+        return r.Fail(CellWhere(x, y) + " " + bad, "invalid or out of range");
+      }
+    }
+  }
+  return true;
+}
+
+bool ReadBuildingNumber(Reader& r, const json::value& v,
+                        const std::string& where, FrameUser* user) {
+  const json::object* o = r.Object(v, where);
+  if (o == nullptr) return false;
+  user->building_number.clear();
+  for (const auto& [key, count] : *o) {
+    int64_t n = 0;
+    if (!r.Int(count, where + "." + std::string(key), &n)) return false;
+    user->building_number.emplace_back(std::string(key), n);
+  }
+  return true;
+}
+
+bool ReadCells(Reader& r, const json::value& v, const std::string& where,
+               FrameUser* user) {
+  const json::array* a = r.Array(v, where);
+  if (a == nullptr) return false;
+  user->cells.clear();
+  user->cells.reserve(a->size());
+  for (const json::value& p : *a) {
+    const json::array* xy = p.if_array();
+    if (xy == nullptr || xy->size() != 2 || !(*xy)[0].is_int64() ||
+        !(*xy)[1].is_int64() ||
+        !OnMap((*xy)[0].get_int64(), (*xy)[1].get_int64())) {
+      return r.Fail(where, "holds a non-position");
+    }
+    user->cells.emplace_back(static_cast<int>((*xy)[0].get_int64()),
+                             static_cast<int>((*xy)[1].get_int64()));
+  }
+  return true;
+}
+
+bool ReadUser(Reader& r, std::string_view key, const json::value& v,
+              FrameUser* u) {
+  const std::string where = "users." + std::string(key);
+  int64_t key_uid = 0;
+  if (!UidKey(r, key, where, &key_uid)) return false;
+  const json::object* o = r.Object(v, where);
+  if (o == nullptr) return false;
+  const json::value* ranking = nullptr;
+  const json::value* building_number = nullptr;
+  const json::value* cells = nullptr;
+  if (!r.IntField(*o, "uid", where, &u->uid) ||
+      !r.StringField(*o, "username", where, &u->username) ||
+      !r.BoolField(*o, "verified", where, &u->verified) ||
+      !(ranking = r.Field(*o, "ranking", where)) ||
+      !r.IntField(*o, "energy", where, &u->energy) ||
+      !r.IntField(*o, "gold", where, &u->gold) ||
+      !r.BoolField(*o, "dead", where, &u->dead) ||
+      !r.IntField(*o, "energy_source", where, &u->energy_source) ||
+      !r.IntField(*o, "gold_source", where, &u->gold_source) ||
+      !r.IntField(*o, "tech_level", where, &u->tech_level) ||
+      !r.IntField(*o, "tax_level", where, &u->tax_level) ||
+      !r.IntField(*o, "tax_amount", where, &u->tax_amount) ||
+      !(building_number = r.Field(*o, "building_number", where)) ||
+      !r.IntField(*o, "cell_number", where, &u->cell_number) ||
+      !(cells = r.Field(*o, "cells", where))) {
+    return false;
+  }
+  if (u->uid != key_uid) return r.Fail(where + ".uid", "differs from its key");
+  if (!ranking->is_number()) return r.Fail(where + ".ranking", "not a number");
+  u->ranking = PyJson(*ranking);
+  return ReadBuildingNumber(r, *building_number, where + ".building_number",
+                            u) &&
+         ReadCells(r, *cells, where + ".cells", u);
+}
+
+bool ReadUsers(Reader& r, const json::value& v, std::vector<FrameUser>* users) {
+  const json::object* o = r.Object(v, "users");
+  if (o == nullptr) return false;
+  if (o->size() > kMaxUsers) return r.Fail("users", "more than 8 users");
+  users->resize(o->size());
+  size_t k = 0;
+  for (const auto& [key, user] : *o) {
+    if (!ReadUser(r, key, user, &(*users)[k++])) return false;
+  }
+  return true;
+}
+
+bool ReadFrame(Reader& r, const json::value& v, Frame* frame) {
+  const json::object* o = r.Object(v, "the frame");
+  if (o == nullptr) return false;
+  const json::value* info = nullptr;
+  const json::value* chat = nullptr;
+  const json::value* error = nullptr;
+  const json::value* map = nullptr;
+  const json::value* users = nullptr;
+  return r.IntField(*o, "turn", "", &frame->turn) &&
+         (info = r.Field(*o, "info", "")) && ReadInfo(r, *info, &frame->info) &&
+         (chat = r.Field(*o, "chat", "")) && ReadChat(r, *chat, &frame->chat) &&
+         (error = r.Field(*o, "error", "")) && ReadError(r, *error, frame) &&
+         (map = r.Field(*o, "game_map", "")) &&
+         ReadMap(r, *map, &frame->cells) &&
+         (users = r.Field(*o, "users", "")) &&
+         ReadUsers(r, *users, &frame->users);
+}
+
+// --- Writing (json.dumps layout, colorfight §3.1) ---
+
+void AppendKey(const char* key, std::string* out) {
+  out->push_back('"');
+  out->append(key);
+  out->append("\": ");
+}
+
+void AppendIntField(const char* key, int64_t v, std::string* out) {
+  AppendKey(key, out);
+  AppendInt(v, out);
+  out->append(", ");
+}
+
+void AppendInfo(const FrameInfo& info, std::string* out) {
+  out->append("{");
+  AppendIntField("max_turn", info.max_turn, out);
+  AppendIntField("max_player", info.max_player, out);
+  AppendIntField("width", info.width, out);
+  AppendIntField("height", info.height, out);
+  AppendKey("round_time", out);
+  out->append(info.round_time).append(", ");
+  AppendKey("start_count_down", out);
+  out->append(info.start_count_down).append(", ");
+  AppendKey("allow_manual_mode", out);
+  AppendBool(info.allow_manual_mode, out);
+  out->append(", ");
+  AppendKey("game_id", out);
+  AppendPyJsonString(info.game_id, out);
+  out->append(", ");
+  AppendIntField("replay_version", info.replay_version, out);
+  AppendKey("game_version", out);
+  AppendInt(info.game_version, out);
+  out->append("}");
+}
+
+void AppendChat(const std::vector<ChatLine>& chat, std::string* out) {
+  out->push_back('[');
+  for (size_t i = 0; i < chat.size(); ++i) {
+    if (i > 0) out->append(", ");
+    out->append("{\"user\": ").append(chat[i].user);
+    out->append(", \"msg\": ").append(chat[i].msg).append("}");
+  }
+  out->push_back(']');
+}
+
+void AppendUidKey(int64_t uid, std::string* out) {
+  out->push_back('"');
+  AppendInt(uid, out);
+  out->append("\": ");
+}
+
+void AppendError(const Frame& frame, std::string* out) {
+  out->push_back('{');
+  for (size_t i = 0; i < frame.error.size(); ++i) {
+    if (i > 0) out->append(", ");
+    AppendUidKey(frame.error[i].first, out);
+    out->push_back('[');
+    const std::vector<std::string>& messages = frame.error[i].second;
+    for (size_t m = 0; m < messages.size(); ++m) {
+      if (m > 0) out->append(", ");
+      AppendPyJsonString(messages[m], out);
+    }
+    out->push_back(']');
+  }
+  out->push_back('}');
+}
+
+void AppendCell(const FrameCell& c, int x, int y, std::string* out) {
+  out->push_back('[');
+  AppendInt(c.attack_cost, out);
+  out->append(", ");
+  AppendInt(c.force_field, out);
+  out->append(", [\"");
+  out->push_back(c.building);
+  out->append("\", ");
+  AppendInt(c.level, out);
+  out->append("], ");
+  AppendInt(c.gold, out);
+  out->append(", ");
+  AppendInt(c.energy, out);
+  out->append(", ");
+  AppendInt(c.owner, out);
+  out->append(", [");
+  AppendInt(x, out);
+  out->append(", ");
+  AppendInt(y, out);
+  out->append("], ");
+  AppendInt(c.natural_gold, out);
+  out->append(", ");
+  AppendInt(c.natural_energy, out);
+  out->append(", ");
+  AppendInt(c.natural_cost, out);
+  out->push_back(']');
+}
+
+void AppendMap(const std::vector<FrameCell>& cells, std::string* out) {
+  out->append("{\"data\": [");
+  for (int y = 0; y < kHeight; ++y) {
+    if (y > 0) out->append(", ");
+    out->push_back('[');
+    for (int x = 0; x < kWidth; ++x) {
+      if (x > 0) out->append(", ");
+      const size_t i = static_cast<size_t>(y * kWidth + x);
+      AppendCell(i < cells.size() ? cells[i] : FrameCell{}, x, y, out);
+    }
+    out->push_back(']');
+  }
+  out->append("], \"headers\": [");
+  for (int h = 0; h < kHeaderCount; ++h) {
+    if (h > 0) out->append(", ");
+    out->push_back('"');
+    out->append(kHeaders[h]);
+    out->push_back('"');
+  }
+  out->append("]}");
+}
+
+void AppendUser(const FrameUser& u, std::string* out) {
+  out->push_back('{');
+  AppendIntField("uid", u.uid, out);
+  AppendKey("username", out);
+  AppendPyJsonString(u.username, out);
+  out->append(", ");
+  AppendKey("verified", out);
+  AppendBool(u.verified, out);
+  out->append(", ");
+  AppendKey("ranking", out);
+  out->append(u.ranking).append(", ");
+  AppendIntField("energy", u.energy, out);
+  AppendIntField("gold", u.gold, out);
+  AppendKey("dead", out);
+  AppendBool(u.dead, out);
+  out->append(", ");
+  AppendIntField("energy_source", u.energy_source, out);
+  AppendIntField("gold_source", u.gold_source, out);
+  AppendIntField("tech_level", u.tech_level, out);
+  AppendIntField("tax_level", u.tax_level, out);
+  AppendIntField("tax_amount", u.tax_amount, out);
+  AppendKey("building_number", out);
+  out->push_back('{');
+  for (size_t i = 0; i < u.building_number.size(); ++i) {
+    if (i > 0) out->append(", ");
+    AppendPyJsonString(u.building_number[i].first, out);
+    out->append(": ");
+    AppendInt(u.building_number[i].second, out);
+  }
+  out->append("}, ");
+  AppendIntField("cell_number", u.cell_number, out);
+  AppendKey("cells", out);
+  out->push_back('[');
+  for (size_t i = 0; i < u.cells.size(); ++i) {
+    if (i > 0) out->append(", ");
+    out->push_back('[');
+    AppendInt(u.cells[i].first, out);
+    out->append(", ");
+    AppendInt(u.cells[i].second, out);
+    out->push_back(']');
+  }
+  out->append("]}");
+}
+
+// --- Frame <-> State (colorfight §3.2, §7) ---
+
+Building BuildingOfLetter(char letter) {
+  for (int b = 0; b < 5; ++b) {
+    if (kLetters[b] == letter) return static_cast<Building>(b);
+  }
+  return Building::kNone;
+}
+
+FrameCell FrameCellOf(const State& s, int i) {
+  const Cell& c = s.cells[i];
+  FrameCell f;
+  f.attack_cost = AttackCost(s, i);
+  f.force_field = c.force_field;
+  f.building = kLetters[static_cast<int>(c.building)];
+  f.level = c.level;
+  f.gold = GoldYield(s, i);
+  f.energy = EnergyYield(s, i);
+  f.owner = c.owner;
+  f.natural_gold = c.natural_gold;
+  f.natural_energy = c.natural_energy;
+  f.natural_cost = c.natural_cost;
+  return f;
+}
+
+FrameUser FrameUserOf(const UserState& u, const std::string& username) {
+  FrameUser f;
+  f.uid = u.uid;
+  f.username = username;
+  f.energy = u.energy;
+  f.gold = u.gold;
+  f.dead = u.dead;
+  f.energy_source = u.energy_source;
+  f.gold_source = u.gold_source;
+  f.tech_level = u.tech_level;
+  f.tax_level = u.tax_level;
+  f.tax_amount = u.tax_amount;
+  for (int k = 0; k < u.building_kinds; ++k) {
+    const int kind = u.building_order[k];
+    f.building_number.emplace_back(kBuildingNames[kind],
+                                   u.building_count[kind]);
+  }
+  f.cell_number = u.cell_number;
+  return f;
+}
+
+Cell CellOf(const FrameCell& f) {
+  Cell c{};
+  c.natural_cost = static_cast<int16_t>(f.natural_cost);
+  c.force_field = static_cast<int16_t>(f.force_field);
+  c.natural_gold = static_cast<int8_t>(f.natural_gold);
+  c.natural_energy = static_cast<int8_t>(f.natural_energy);
+  c.owner = static_cast<int8_t>(f.owner);
+  c.building = BuildingOfLetter(f.building);
+  c.level = static_cast<int8_t>(f.level);
+  // §7: a home's cost is (1000 + stored + ff) * L.
+  if (c.building == Building::kHome && f.level > 0) {
+    c.home_energy = f.attack_cost / f.level - 1000 - f.force_field;
+  }
+  return c;
+}
+
+UserState UserStateOf(const FrameUser& f, bool building_home) {
+  UserState u{};
+  u.energy = f.energy;
+  u.gold = f.gold;
+  u.energy_source = f.energy_source;
+  u.gold_source = f.gold_source;
+  u.tax_amount = f.tax_amount;
+  u.cell_number = static_cast<int32_t>(f.cell_number);
+  u.tax_level = static_cast<int32_t>(f.tax_level);
+  u.uid = static_cast<int8_t>(f.uid);
+  u.tech_level = static_cast<int8_t>(f.tech_level);
+  u.dead = f.dead;
+  u.building_home = building_home;
+  for (const auto& [name, count] : f.building_number) {
+    for (int kind = 0; kind < kBuildingKinds; ++kind) {
+      if (name != kBuildingNames[kind] || u.building_kinds >= kBuildingKinds) {
+        continue;
+      }
+      u.building_count[kind] = static_cast<int16_t>(count);
+      u.building_order[u.building_kinds++] = static_cast<int8_t>(kind);
+    }
+  }
+  return u;
+}
+
+}  // namespace
+
+void AppendPyJsonString(std::string_view text, std::string* out) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  const auto escape = [&](uint32_t unit) {
+    char buf[6] = {'\\',
+                   'u',
+                   kHex[(unit >> 12) & 15],
+                   kHex[(unit >> 8) & 15],
+                   kHex[(unit >> 4) & 15],
+                   kHex[unit & 15]};
+    out->append(buf, 6);
+  };
+  out->push_back('"');
+  for (size_t i = 0; i < text.size();) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      if (c == '"' || c == '\\') out->push_back('\\');
+      out->push_back(static_cast<char>(c));
+      ++i;
+      continue;
+    }
+    if (c < 0x80) {
+      const char* named = c == '\n'   ? "\\n"
+                          : c == '\r' ? "\\r"
+                          : c == '\t' ? "\\t"
+                          : c == '\b' ? "\\b"
+                          : c == '\f' ? "\\f"
+                                      : nullptr;
+      named != nullptr ? out->append(named), void() : escape(c);
+      ++i;
+      continue;
+    }
+    // A UTF-8 sequence; an invalid byte comes out as U+FFFD.
+    const int length = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+    uint32_t code = length == 4 ? c & 7u : length == 3 ? c & 15u : c & 31u;
+    bool valid = length > 1 && i + length <= text.size();
+    for (int k = 1; valid && k < length; ++k) {
+      const unsigned char next = static_cast<unsigned char>(text[i + k]);
+      valid = (next & 0xc0) == 0x80;
+      code = code << 6 | (next & 0x3fu);
+    }
+    if (!valid || code > 0x10ffff) {
+      escape(0xfffd);
+      ++i;
+      continue;
+    }
+    if (code >= 0x10000) {
+      escape(0xd800 + ((code - 0x10000) >> 10));
+      escape(0xdc00 + ((code - 0x10000) & 0x3ff));
+    } else {
+      escape(code);
+    }
+    i += length;
+  }
+  out->push_back('"');
+}
+
+bool ParseFrame(std::string_view text, Frame* frame, std::string* error) {
+  Reader r(error);
+  // The DOM lives in a per-thread buffer reused from frame to frame (a
+  // frame's DOM is about 0.5 MB; fresh memory each time doubled the cost).
+  thread_local std::vector<unsigned char> buffer(1 << 20);
+  thread_local std::vector<unsigned char> stack(64 << 10);
+  json::monotonic_resource memory(buffer.data(), buffer.size());
+  json::basic_parser<ExactDoubleHandler> parser(
+      json::parse_options(), stack.data(), stack.size(), &memory);
+  json::error_code ec;
+  const size_t used = parser.write_some(false, text.data(), text.size(), ec);
+  if (ec || used != text.size() || !parser.done()) {
+    return r.Fail("the text", "not JSON");
+  }
+  const json::value v = parser.handler().stack.release();
+  return ReadFrame(r, v, frame);
+}
+
+std::string FrameText(const Frame& frame) {
+  std::string out;
+  out.reserve(64 * 1024);
+  out.append("{\"turn\": ");
+  AppendInt(frame.turn, &out);
+  out.append(", \"info\": ");
+  AppendInfo(frame.info, &out);
+  out.append(", \"chat\": ");
+  AppendChat(frame.chat, &out);
+  out.append(", \"error\": ");
+  AppendError(frame, &out);
+  out.append(", \"game_map\": ");
+  AppendMap(frame.cells, &out);
+  out.append(", \"users\": {");
+  for (size_t i = 0; i < frame.users.size(); ++i) {
+    if (i > 0) out.append(", ");
+    AppendUidKey(frame.users[i].uid, &out);
+    AppendUser(frame.users[i], &out);
+  }
+  out.append("}}");
+  return out;
+}
+
+Frame FrameOf(const State& state, const std::vector<std::string>& usernames) {
+  Frame f;
+  f.turn = state.turn;
+  f.info.max_turn = state.max_turn;
+  f.cells.resize(kCells);
+  for (int i = 0; i < kCells; ++i) {
+    f.cells[CellY(i) * kWidth + CellX(i)] = FrameCellOf(state, i);
+  }
+  for (int k = 0; k < state.num_users; ++k) {
+    const size_t index = static_cast<size_t>(k);
+    f.users.push_back(FrameUserOf(
+        state.users[k], index < usernames.size() ? usernames[index] : ""));
+  }
+  // Each user's cells in scan order (x-major, §3.2, §6.3).
+  for (int i = 0; i < kCells; ++i) {
+    const int owner = state.cells[i].owner;
+    if (owner <= 0 || owner > kMaxUsers) continue;
+    const int k = state.index_of_uid[owner];
+    if (k >= 0) f.users[k].cells.emplace_back(CellX(i), CellY(i));
+  }
+  return f;
+}
+
+State StateOf(const Frame& frame) {
+  State s = State::Empty(static_cast<int>(frame.info.max_turn));
+  s.turn = static_cast<int32_t>(frame.turn);
+  if (frame.cells.size() == static_cast<size_t>(kCells)) {
+    for (int i = 0; i < kCells; ++i) {
+      s.cells[i] = CellOf(frame.cells[CellY(i) * kWidth + CellX(i)]);
+    }
+  }
+  for (const FrameUser& u : frame.users) {
+    if (u.uid < 1 || u.uid > kMaxUsers || s.index_of_uid[u.uid] >= 0 ||
+        s.num_users >= kMaxUsers) {
+      continue;  // never in a frame ParseFrame accepts
+    }
+    s.index_of_uid[u.uid] = s.num_users;
+    s.users[s.num_users++] = UserStateOf(u, frame.turn == 0);
+  }
+  return s;
+}
+
+}  // namespace wl::colorfight
