@@ -3,9 +3,9 @@
 #include <iostream>
 #include <string>
 
-#include "colorfight/colorfight_server.h"
-
 #include "colorfight/colorfight_arena.h"
+#include "colorfight/colorfight_server.h"
+#include "colorfight/colorfight_view.h"
 
 namespace wl::tools {
 namespace {
@@ -31,8 +31,9 @@ struct Command {
 // Each command adds itself here.
 constexpr Command kCommands[] = {
     {"", nullptr},
-    {"server", ColorfightServerMain},
     {"arena", ColorfightArenaMain},
+    {"server", ColorfightServerMain},
+    {"view", ColorfightViewMain},
 };
 
 }  // namespace
