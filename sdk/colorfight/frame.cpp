@@ -654,32 +654,50 @@ void AppendError(const Frame& frame, std::string* out) {
   out->push_back('}');
 }
 
+// One data[y][x] entry, built in a local buffer (this runs 900 times a
+// frame: one append instead of twenty).
 void AppendCell(const FrameCell& c, int x, int y, std::string* out) {
-  out->push_back('[');
-  AppendInt(c.attack_cost, out);
-  out->append(", ");
-  AppendInt(c.force_field, out);
-  out->append(", [\"");
-  out->push_back(c.building);
-  out->append("\", ");
-  AppendInt(c.level, out);
-  out->append("], ");
-  AppendInt(c.gold, out);
-  out->append(", ");
-  AppendInt(c.energy, out);
-  out->append(", ");
-  AppendInt(c.owner, out);
-  out->append(", [");
-  AppendInt(x, out);
-  out->append(", ");
-  AppendInt(y, out);
-  out->append("], ");
-  AppendInt(c.natural_gold, out);
-  out->append(", ");
-  AppendInt(c.natural_energy, out);
-  out->append(", ");
-  AppendInt(c.natural_cost, out);
-  out->push_back(']');
+  char buf[320];
+  char* p = buf;
+  const auto put = [&p](const char* s) {
+    while (*s != 0) *p++ = *s++;
+  };
+  const auto num = [&p](int64_t v) { p = std::to_chars(p, p + 24, v).ptr; };
+  *p++ = '[';
+  num(c.attack_cost);
+  put(", ");
+  num(c.force_field);
+  put(", [");
+  out->append(buf, p);
+  p = buf;
+  if (c.building >= ' ' && c.building < 0x7f && c.building != '"' &&
+      c.building != '\\') {
+    *p++ = '"';
+    *p++ = c.building;
+    *p++ = '"';
+  } else {
+    AppendPyJsonString(std::string_view(&c.building, 1), out);
+  }
+  put(", ");
+  num(c.level);
+  put("], ");
+  num(c.gold);
+  put(", ");
+  num(c.energy);
+  put(", ");
+  num(c.owner);
+  put(", [");
+  num(x);
+  put(", ");
+  num(y);
+  put("], ");
+  num(c.natural_gold);
+  put(", ");
+  num(c.natural_energy);
+  put(", ");
+  num(c.natural_cost);
+  *p++ = ']';
+  out->append(buf, p);
 }
 
 void AppendMap(const std::vector<FrameCell>& cells, std::string* out) {
