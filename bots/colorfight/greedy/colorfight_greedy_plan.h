@@ -13,7 +13,9 @@
 // cell's value is T * (gold + energy * that weight) minus the marginal tax
 // (§6.7), times its shape (own neighbours, distance to home) and risk
 // (enemy neighbours), plus what capturing it takes from an enemy (§6.3:
-// a mine's bonus, a third of the gold at a home).
+// a mine's bonus, a third of the gold at a home). When we hold more energy
+// than the frontier's worthwhile cells absorb, the weight shrinks in
+// proportion (wells stop paying; mines take over).
 //
 // Each turn, in the order the commands are written (§6.2: running
 // balances; buildings and tech as of the last update):
@@ -31,10 +33,12 @@
 //      own cell: an enemy then needs cost + our energy, §6.3 net).
 //   4. Attacks. Every cell next to ours, by value / energy needed. The bid
 //      is AttackCost (§7) when nobody else can attack the cell; when
-//      others can (their cells touch it, or it is theirs), the bid adds
-//      their energy, up to the cost again (net = 2 E_top - sum, §6.3: a tie
-//      or a near tie is energy lost by everyone), so contested cells are
-//      worth less per energy. Bids are taken while the budget lasts.
+//      others can (their cells touch it, or it is theirs), the bid adds a
+//      share of their energy, up to the cost (net = 2 E_top - sum, §6.3: a
+//      tie or a near tie is energy lost by everyone), so contested cells
+//      are worth less per energy. A cell's value also counts what its owner
+//      loses (its yield, buildings included), shared over the rivals.
+//      Bids are taken while the budget lasts.
 //
 // Every command is legal when it is written (on the map, owned, affordable
 // at the running balance, tech allows), so the rules refuse none of them.
@@ -62,10 +66,13 @@ namespace cf = wl::colorfight;
 
 // The planner's knobs.
 struct Weights {
-  double energy_weight_cap = 6;      // an energy yield is worth at most this
-  double contested_share = 1.0;      // of the rivals' energy added to a bid
-  double enemy_cell_bonus = 1.3;     // taking a cell also hurts a rival
-  double border_risk = 0.7;          // a cell next to an enemy may be lost
+  double energy_weight_cap = 6;  // an energy yield is worth at most this
+  // Of the rivals' energy (up to the cost) added to a contested bid, with
+  // more than one rival alive and with one (measured in self-play).
+  double contested_share = 0.75;
+  double contested_share_duel = 0.25;
+  double rival_loss = 1.0;   // weight of what a captured cell's owner loses
+  double border_risk = 0.7;  // a cell next to an enemy may be lost
   double own_neighbour_bonus = 0.1;  // per own neighbour (force field, §6.6)
   double home_distance = 40;         // value / (1 + distance / this)
   double build_margin = 1.3;         // a building's gain / price at least
@@ -75,6 +82,7 @@ struct Weights {
   int home_upgrade_waiting = 3;            // buildings capped by the tech level
   int rebuild_home_turns = 100;            // T needed to rebuild a lost home
   double reinforce_share = 0.25;           // of the budget for reinforcements
+  bool saturation = true;  // energy beyond what the frontier absorbs: less
 };
 
 inline constexpr int64_t kHomePrice = 1000;  // colorfight §6.2
@@ -163,6 +171,9 @@ class Planner {
       rivals_[i] = static_cast<int16_t>(mask);
       own_neighbours_[i] = static_cast<int8_t>(own);
     }
+    int alive = 0;
+    for (int k = 0; k < state.num_users; ++k) alive += !state.users[k].dead;
+    rival_share_ = alive > 1 ? 1.0 / (alive - 1) : 0;
     reserve_ = 0;
     spent_energy_ = 0;
     MeasureFrontier();
@@ -212,8 +223,10 @@ class Planner {
   int64_t BidFor(int cell, int64_t cost) const {
     const int64_t rivals = RivalsEnergy(RivalsOf(cell));
     if (rivals == 0) return std::max<int64_t>(cost, 0);
+    const double share =
+        rival_share_ == 1 ? w_->contested_share_duel : w_->contested_share;
     const int64_t extra = static_cast<int64_t>(
-        w_->contested_share * static_cast<double>(std::min(rivals, cost)));
+        share * static_cast<double>(std::min(rivals, cost)));
     return std::max<int64_t>(cost, 0) + extra + 1;
   }
 
@@ -223,11 +236,14 @@ class Planner {
   void MeasureFrontier() {
     rates_.clear();
     const int64_t tax = MarginalTax(cells_);
+    int64_t capacity = 0;  // the energy that worthwhile cells absorb
     for (int i = 0; i < cf::kCells; ++i) {
-      if (s_->cells[i].owner == uid_ || own_neighbours_[i] == 0) continue;
-      const int64_t gold = s_->cells[i].natural_gold - tax;
-      if (gold > 0)
-        rates_.push_back(double(gold) / double(BidFor(i, CostOf(i)) + 1));
+      const cf::Cell& c = s_->cells[i];
+      if (c.owner == uid_ || own_neighbours_[i] == 0) continue;
+      const int64_t bid = BidFor(i, CostOf(i));
+      if (c.natural_gold + c.natural_energy > 2 * tax) capacity += bid;
+      const int64_t gold = c.natural_gold - tax;
+      if (gold > 0) rates_.push_back(double(gold) / double(bid + 1));
     }
     rate_ = 0;
     if (!rates_.empty()) {
@@ -238,6 +254,9 @@ class Planner {
       rate_ /= double(top);
     }
     energy_weight_ = std::min(w_->energy_weight_cap, rate_ * turns_ / 2);
+    // More energy than the frontier absorbs: more of it buys less.
+    if (w_->saturation && energy_ > capacity)
+      energy_weight_ *= double(capacity) / double(energy_);
   }
 
   // Gold over the coming updates of a yield of (gold, energy) per update.
@@ -432,7 +451,11 @@ class Planner {
     }
     if ((rivals_[cell] & ~(1 << c.owner)) != 0) value *= w_->border_risk;
     if (c.owner != 0 && c.owner != uid_) {
-      value *= w_->enemy_cell_bonus;
+      // What the owner loses counts as a share of a gain: one rival less
+      // ahead of us among the others (§8 ranks by gold).
+      value += w_->rival_loss * rival_share_ *
+               YieldValue(double(cf::GoldYield(*s_, cell)),
+                          double(cf::EnergyYield(*s_, cell)));
       value += SpoilsOf(c);
     }
     return value;
@@ -467,6 +490,7 @@ class Planner {
   int64_t spent_energy_ = 0;
   double rate_ = 0;
   double energy_weight_ = 0;
+  double rival_share_ = 0;      // 1 / the rivals alive
   int16_t rivals_[cf::kCells];  // bit u: alive enemy u owns a neighbour
   int8_t own_neighbours_[cf::kCells];
   std::vector<double> rates_;
