@@ -1,0 +1,152 @@
+// `warlight colorfight view` (tools/colorfight/colorfight_view.h): writes
+// replay.html from replay.cfr into each of the 12 recorded game folders
+// (copied) or, for the read-only shared folders, into --out DIR; one line
+// per page on stdout; a missing, empty or corrupt replay.cfr is one line
+// on stderr and a non-zero status while the other folders are still
+// written. Skips the tests on shared folders when ../shared is absent.
+#include "colorfight/colorfight_view.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "colorfight/colorfight_main.h"
+#include "colorfight/recorded_game.h"
+#include "gtest/gtest.h"
+#include "shell.h"
+
+namespace wl::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct ViewRun {
+  int status = 0;
+  std::string out, err;
+};
+
+// `warlight colorfight view ARGS...`, through the colorfight dispatcher.
+ViewRun View(std::vector<std::string> args) {
+  args.insert(args.begin(), "view");
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  ViewRun run;
+  ::testing::internal::CaptureStdout();
+  ::testing::internal::CaptureStderr();
+  run.status = ColorfightMain(static_cast<int>(argv.size()), argv.data());
+  run.out = ::testing::internal::GetCapturedStdout();
+  run.err = ::testing::internal::GetCapturedStderr();
+  return run;
+}
+
+bool Contains(const std::string& text, const std::string& what) {
+  return text.find(what) != std::string::npos;
+}
+
+int Lines(const std::string& text) {
+  return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+}
+
+TEST(ColorfightViewTest, HelpAndBadArguments) {
+  ViewRun run = View({"--help"});
+  EXPECT_EQ(run.status, 0);
+  EXPECT_TRUE(Contains(run.out, "colorfight view")) << run.out;
+  EXPECT_TRUE(Contains(run.out, "replay.cfr")) << run.out;
+  run = View({});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(Contains(run.err, "needs at least one GAME_DIR")) << run.err;
+  run = View({"--bogus", "x"});
+  EXPECT_EQ(run.status, 2);
+  run = View({"/nonexistent/cf-game"});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_EQ(run.err,
+            "warlight colorfight view: /nonexistent/cf-game is not a folder\n");
+}
+
+TEST(ColorfightViewTest, WritesThePageOfEveryRecordedGameFolder) {
+  WL_REQUIRE_COLORFIGHT_SHARED();
+  const fs::path root = testing::FreshTempDir("cf_view");
+  std::vector<std::string> args;
+  for (const fs::path& game : testing::ColorfightGames()) {
+    const fs::path dir = root / game.filename();
+    fs::copy(game, dir, fs::copy_options::recursive);
+    fs::permissions(dir, fs::perms::owner_all, fs::perm_options::add);
+    args.push_back(dir.string());
+  }
+  ASSERT_EQ(args.size(), 12u);
+  ViewRun run = View(args);
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  EXPECT_EQ(Lines(run.out), 12);
+  for (const std::string& dir : args) {
+    EXPECT_TRUE(Contains(run.out, dir + "/replay.html\n")) << dir;
+    const std::string page = testing::ReadFile(fs::path(dir) / "replay.html");
+    EXPECT_TRUE(Contains(page, "<title>Colorfight replay: ")) << dir;
+  }
+  // Written again in place: the same page.
+  const std::string before =
+      testing::ReadFile(fs::path(args[0]) / "replay.html");
+  ASSERT_TRUE(WriteColorfightReplayHtml(args[0]).ok());
+  EXPECT_EQ(testing::ReadFile(fs::path(args[0]) / "replay.html"), before);
+  fs::remove_all(root);
+}
+
+TEST(ColorfightViewTest, ReadOnlySharedFoldersGoToOut) {
+  WL_REQUIRE_COLORFIGHT_SHARED();
+  const fs::path out = testing::FreshTempDir("cf_view_out") / "pages";
+  const fs::path g00 = testing::ColorfightSharedDir() / "conformance/g00";
+  const ViewRun run = View({g00.string(), "--out", out.string()});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out, (out / "g00.html").string() + "\n");
+  EXPECT_TRUE(Contains(testing::ReadFile(out / "g00.html"),
+                       "Colorfight replay: greedy1 vs rnd2"));
+  fs::remove_all(out.parent_path());
+}
+
+TEST(ColorfightViewTest, ACorruptReplayIsOneLineAndTheOthersAreWritten) {
+  const fs::path root = testing::FreshTempDir("cf_view_bad");
+  for (const char* name : {"corrupt", "empty", "none", "bad_log"}) {
+    fs::create_directories(root / name);
+  }
+  std::ofstream(root / "corrupt/replay.cfr") << "\x1f\x8b garbage";
+  std::ofstream(root / "empty/replay.cfr") << "";
+  // gzip.compress(b"[]", 5, mtime=0): gzip, but not a log (§9).
+  const unsigned char bad_log[] = {0x1f, 0x8b, 8,    0,    0, 0, 0,    0,
+                                   0,    3,    0x8b, 0x8e, 5, 0, 0x29, 0xbb,
+                                   0x4c, 0x0d, 2,    0,    0, 0};
+  std::ofstream(root / "bad_log/replay.cfr", std::ios::binary)
+      .write(reinterpret_cast<const char*>(bad_log), sizeof bad_log);
+  std::vector<std::string> args;
+  for (const char* name : {"corrupt", "empty", "none", "bad_log"}) {
+    args.push_back((root / name).string());
+  }
+  const bool shared = testing::HaveColorfightShared();
+  if (shared) {
+    fs::create_directories(root / "good");
+    fs::copy_file(testing::ColorfightSharedDir() / "conformance/g02/replay.cfr",
+                  root / "good/replay.cfr");
+    args.push_back((root / "good").string());
+  }
+  const ViewRun run = View(args);
+  EXPECT_NE(run.status, 0);
+  EXPECT_EQ(Lines(run.err), 4) << run.err;
+  const std::string prefix = "warlight colorfight view: " + root.string();
+  EXPECT_TRUE(Contains(run.err, prefix + "/corrupt/replay.cfr is not gzip"))
+      << run.err;
+  EXPECT_TRUE(Contains(run.err, prefix + "/empty/replay.cfr is empty"))
+      << run.err;
+  EXPECT_TRUE(
+      Contains(run.err, "cannot read " + root.string() + "/none/replay.cfr\n"))
+      << run.err;
+  EXPECT_TRUE(Contains(run.err, prefix + "/bad_log/replay.cfr: replay log: "))
+      << run.err;
+  EXPECT_FALSE(fs::exists(root / "corrupt/replay.html"));
+  EXPECT_EQ(fs::exists(root / "good/replay.html"), shared);
+  EXPECT_EQ(run.out, shared ? (root / "good/replay.html").string() + "\n" : "");
+  fs::remove_all(root);
+}
+
+}  // namespace
+}  // namespace wl::tools
