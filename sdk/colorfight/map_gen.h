@@ -97,8 +97,8 @@ inline void BlurPass(GeneratedMap& map) {
 
 // The restart draws of colorfight §4.2, in order: start positions (8
 // candidates from x = randrange(1, 15), y = randrange(0, x), truncated to
-// max_player (2, 4 or 8), shuffled), the 1/8 slice, mirroring, 3 blur
-// passes.
+// max_player (2, 4 or 8; clamped to 0..8), shuffled), the 1/8 slice,
+// mirroring, 3 blur passes.
 inline GeneratedMap GenerateMap(PyRandom& rng, int max_player) {
   GeneratedMap map{};
   const int x = static_cast<int>(rng.RandRange(1, 15));
@@ -108,7 +108,9 @@ inline GeneratedMap GenerateMap(PyRandom& rng, int max_player) {
       CellIndex(x, y),     CellIndex(m - x, m - y), CellIndex(m - y, x),
       CellIndex(y, m - x), CellIndex(y, x),         CellIndex(m - x, y),
       CellIndex(x, m - y), CellIndex(m - y, m - x)};
-  map.num_starts = max_player < kMaxUsers ? max_player : kMaxUsers;
+  map.num_starts = max_player < 0           ? 0
+                   : max_player < kMaxUsers ? max_player
+                                            : kMaxUsers;
   for (int i = 0; i < map.num_starts; ++i) map.starts[i] = candidates[i];
   rng.Shuffle(map.starts, static_cast<size_t>(map.num_starts));
   map_gen_internal::DrawSlice(rng, map);

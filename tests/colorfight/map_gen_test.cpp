@@ -64,6 +64,13 @@ TEST(MapGenTest, MapsAreSymmetricAndInRange) {
   }
 }
 
+TEST(MapGenTest, OddMaxPlayersAreClamped) {
+  PyRandom rng(101);
+  EXPECT_EQ(GenerateMap(rng, -1).num_starts, 0);
+  EXPECT_EQ(GenerateMap(rng, 3).num_starts, 3);
+  EXPECT_EQ(GenerateMap(rng, 100).num_starts, 8);
+}
+
 // The 8 candidates come from the same two draws whatever max_player is;
 // the list is truncated before the shuffle, so 2 players get the first two
 // candidates ((x, y) and its point mirror), 4 the first four.
