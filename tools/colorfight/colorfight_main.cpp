@@ -5,6 +5,7 @@
 
 #include "colorfight/colorfight_arena.h"
 #include "colorfight/colorfight_server.h"
+#include "colorfight/colorfight_verify.h"
 #include "colorfight/colorfight_view.h"
 
 namespace wl::tools {
@@ -33,6 +34,7 @@ constexpr Command kCommands[] = {
     {"", nullptr},
     {"arena", ColorfightArenaMain},
     {"server", ColorfightServerMain},
+    {"verify", ColorfightVerifyMain},
     {"view", ColorfightViewMain},
 };
 

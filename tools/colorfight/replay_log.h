@@ -39,6 +39,11 @@ class ColorfightReplayLog {
 // Chat user/msg are JSON texts (frame.h) and are re-written compactly.
 std::string OrjsonFrameText(const colorfight::Frame& frame);
 
+// json.dumps text (a frame, a part of one) rewritten as orjson writes the
+// same value: separators without spaces, \uXXXX escapes of non-ASCII back
+// to UTF-8, floats in orjson's form ("1e-5" for Python's "1e-05").
+std::string OrjsonFromPyJson(std::string_view text);
+
 // Appends `text` (UTF-8) as orjson writes a string, quotes included.
 void AppendOrjsonString(std::string_view text, std::string* out);
 
@@ -46,9 +51,6 @@ void AppendOrjsonString(std::string_view text, std::string* out);
 // 10-byte header (no name, XFL 0, OS 255), raw deflate level 5, CRC-32,
 // size.
 std::string ColorfightGzip(std::string_view data, uint32_t mtime);
-
-// The data of a gzip member; false on a bad stream.
-bool ColorfightGunzip(std::string_view gz, std::string* data);
 
 }  // namespace wl::tools
 

@@ -50,6 +50,7 @@
 #include <vector>
 
 #include "boost/json.hpp"
+#include "colorfight/colorfight_files.h"
 #include "colorfight/replay_log.h"
 #include "colorfight/room_config.h"
 #include "sdk/colorfight/command.h"
@@ -72,16 +73,6 @@ struct ColorfightFrameRef {
   int64_t key_frame = 0;
   std::string game_id;
   std::shared_ptr<const std::string> text;
-};
-
-// One user of the final ranking (§8; meta.json's ranking_by_gold).
-struct ColorfightRankedUser {
-  int uid = 0;
-  std::string username;
-  int64_t gold = 0;
-  int64_t energy = 0;
-  int cell_number = 0;
-  bool dead = false;
 };
 
 class ColorfightRoom {
@@ -150,7 +141,7 @@ class ColorfightRoom {
   // The replay's JSON text (orjson), what ReplayGzip compresses.
   std::string ReplayJson() const { return replay_.Json(); }
 
-  // The users ranked by gold (§8).
+  // The users ranked by gold (§8, colorfight_files.h ColorfightRanking).
   std::vector<ColorfightRankedUser> Ranking() const;
   // Usernames in State::users order.
   std::vector<std::string> Usernames() const;
@@ -238,6 +229,11 @@ class ColorfightRoomSet {
   void set_allow_create(bool allow) { allow_create_ = allow; }
 
  private:
+  ColorfightRoom* Named(const boost::json::value& body, bool need_config,
+                        std::string* reply);
+  bool Allowed(const ColorfightRoom& room,
+               const boost::json::value& body) const;
+
   colorfight::PyRandom* random_;
   std::string master_password_;
   bool allow_create_ = true;

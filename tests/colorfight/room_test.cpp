@@ -1,0 +1,327 @@
+// tools/colorfight/room.h: the transport-free server layer: the action
+// channel's replies (colorfight §2.5, §5.1), turn-0 disconnects and stale
+// connections (§5.3-§5.4), the game_channel's polls (§1.3-§1.6, §2.4),
+// chat, the replay download (§2.6, §9) and the rooms' HTTP RPC (§2.6).
+#include "colorfight/room.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "colorfight/colorfight_replay_page.h"
+#include "sdk/colorfight/frame.h"
+#include "sdk/colorfight/py_random.h"
+
+namespace wl::tools {
+namespace {
+
+namespace json = boost::json;
+namespace cf = wl::colorfight;
+
+constexpr double kNow = 1565000101.0;
+constexpr const char* kOk = R"({"success": true})";
+
+std::string Err(const std::string& m) {
+  return R"({"success": false, "err_msg": ")" + m + "\"}";
+}
+
+std::string Reg(const std::string& name, const std::string& pw) {
+  return R"({"action": "register", "username": ")" + name +
+         R"(", "password": ")" + pw + "\"}";
+}
+
+ColorfightRoomConfig Official(int max_player, int max_turn = 200) {
+  ColorfightRoomConfig c = ColorfightPreset("official");
+  c.max_player = max_player;
+  c.max_turn = max_turn;
+  return c;
+}
+
+cf::Frame FrameOfRoom(ColorfightRoom& room) {
+  cf::Frame f;
+  std::string error;
+  EXPECT_TRUE(cf::ParseFrame(*room.CurrentFrame().text, &f, &error)) << error;
+  return f;
+}
+
+TEST(ColorfightRoom, ActionChannelReplies) {
+  cf::PyRandom random(101);
+  ColorfightRoom room("r", Official(2), "", false, random, kNow);
+  const std::string not_json = Err("This is not a valid json");
+  EXPECT_EQ(room.HandleAction(1, ""), not_json);
+  EXPECT_EQ(room.HandleAction(1, "{\"action\": 1,}"), not_json);
+  EXPECT_EQ(room.HandleAction(1, "[]"), Err("You have to specify an action"));
+  EXPECT_EQ(room.HandleAction(1, "\"xyz\""),
+            Err("You have to specify an action"));
+  EXPECT_EQ(room.HandleAction(1, "{}"), Err("You have to specify an action"));
+  // What kills the engine's connection gets the not-JSON reply (S8).
+  for (const char* dies : {"5", "true", "null", "[\"action\"]", "\"my action\"",
+                           R"({"action": []})", R"({"action": {}})"}) {
+    EXPECT_EQ(room.HandleAction(1, dies), not_json) << dies;
+  }
+  EXPECT_EQ(room.HandleAction(1, R"({"action": null})"),
+            Err("Not a valid action"));
+  EXPECT_EQ(room.HandleAction(1, R"({"action": "fly"})"),
+            Err("Not a valid action"));
+  EXPECT_EQ(room.HandleAction(1, R"({"action": "command", "cmd_list": []})"),
+            Err("You need to join the game first"));
+  EXPECT_EQ(room.HandleAction(1, R"({"action": "register", "username": "x"})"),
+            Err("password is missing"));
+  EXPECT_EQ(room.HandleAction(1, R"({"action": "register"})"),
+            Err("username is missing"));
+  EXPECT_EQ(room.HandleAction(
+                1, R"({"action": "register", "username": 1, "password": "x"})"),
+            Err("Username and Password needs to be strings"));
+  EXPECT_EQ(room.HandleAction(1, Reg("abcdefghijklmno", "x")),
+            Err("Username can't exceed 15 characters."));
+  EXPECT_EQ(room.HandleAction(1, Reg("", "x")),
+            Err("Username has to be at least 1 characters"));
+  EXPECT_EQ(room.HandleAction(1, R"({"action": "register", "username": "k",
+      "password": "x", "join_key": "abc"})"),
+            Err("You need the correct join key for the room"));
+  EXPECT_EQ(room.HandleAction(1, Reg("abcdefghijklmn", "p1")),
+            R"({"success": true, "uid": 1})");  // 14 characters
+  EXPECT_EQ(room.HandleAction(2, Reg("abcdefghijklmn", "no")),
+            Err("Username exists"));
+  EXPECT_EQ(room.HandleAction(2, Reg("abcdefghijklmn", "p1")),
+            R"({"success": true, "uid": 1})");  // reconnect, any connection
+  EXPECT_EQ(room.HandleAction(1, R"({"action": "command"})"),
+            Err("cmd_list is missing"));
+  EXPECT_EQ(room.HandleAction(1, R"({"action": "command", "cmd_list": []})"),
+            Err("The game has not started or it ended already."));
+  EXPECT_EQ(room.HandleAction(3, Reg("\xC3\xA9t\xC3\xA9", "p")),
+            R"({"success": true, "uid": 2})");
+  EXPECT_EQ(room.HandleAction(4, Reg("third", "p")), Err("Map is full"));
+  EXPECT_EQ(room.player_number(), 2);
+}
+
+TEST(ColorfightRoom, CommandsAfterTheStart) {
+  cf::PyRandom random(101);
+  ColorfightRoom room("r", Official(2, 3), "", false, random, kNow);
+  room.HandleAction(1, Reg("a", "p"));
+  room.HandleAction(2, Reg("b", "p"));
+  EXPECT_FALSE(room.AllLiveUsersSent());
+  room.Start(kNow);
+  EXPECT_EQ(room.turn(), 1);
+  EXPECT_EQ(room.HandleAction(3, Reg("late", "p")),
+            Err("You are not allowed to join after the game starts"));
+  EXPECT_EQ(room.HandleAction(1, R"({"action": "command", "cmd_list": 5})"),
+            Err("Wrong type"));
+  EXPECT_EQ(
+      room.HandleAction(
+          1, R"({"action": "command", "cmd_list": ["x 1", 5, "a 99 0 1"]})"),
+      kOk);
+  EXPECT_FALSE(room.AllLiveUsersSent());
+  EXPECT_EQ(room.HandleAction(2, R"({"action": "command", "cmd_list": []})"),
+            kOk);
+  EXPECT_TRUE(room.AllLiveUsersSent());
+  room.ForceUpdate(kNow);
+  EXPECT_FALSE(room.AllLiveUsersSent());  // lists are cleared
+  const cf::Frame f = FrameOfRoom(room);
+  ASSERT_EQ(f.error.size(), 2u);
+  EXPECT_EQ(f.error[0].first, 1);
+  EXPECT_EQ(
+      f.error[0].second,
+      (std::vector<std::string>{
+          "x 1 is a wrong command, cmd type x is invalid", "5 is not a command",
+          "a 99 0 1 failed, Attack position is not in the map."}));
+  EXPECT_TRUE(f.error[1].second.empty());
+  room.ForceUpdate(kNow);
+  EXPECT_EQ(room.turn(), 3);
+  room.ForceUpdate(kNow);  // nothing at max_turn
+  EXPECT_EQ(room.turn(), 3);
+  EXPECT_EQ(room.HandleAction(1, R"({"action": "command", "cmd_list": []})"),
+            Err("The game has not started or it ended already."));
+  EXPECT_EQ(room.Ranking().size(), 2u);
+}
+
+TEST(ColorfightRoom, TurnZeroDisconnectAndStaleConnections) {
+  cf::PyRandom random(104);
+  ColorfightRoom room("r", Official(4), "", false, random, kNow);
+  room.HandleAction(1, Reg("a", "p"));
+  room.HandleAction(2, Reg("leaver", "p"));
+  const int64_t key = room.key_frame();
+  room.Disconnect(2);  // turn 0: the user leaves, uid 2 is free again
+  EXPECT_EQ(room.key_frame(), key + 1);
+  EXPECT_EQ(room.player_number(), 1);
+  EXPECT_EQ(room.HandleAction(3, Reg("b", "p")),
+            R"({"success": true, "uid": 2})");
+  // After a restart conn 1's uid 1 acts for nobody (S10), even when uid 1
+  // is someone else's again.
+  room.Restart(kNow + 1);
+  EXPECT_EQ(room.HandleAction(4, Reg("new", "p")),
+            R"({"success": true, "uid": 1})");
+  room.Disconnect(1);  // stale: removes nobody
+  EXPECT_EQ(room.player_number(), 1);
+  room.HandleAction(5, Reg("other", "p"));
+  room.Start(kNow + 1);
+  EXPECT_EQ(room.HandleAction(3, R"({"action": "command", "cmd_list": []})"),
+            Err("Wrong uid"));
+  EXPECT_EQ(room.HandleAction(4, R"({"action": "command", "cmd_list": []})"),
+            kOk);
+  room.Disconnect(4);  // turn > 0: nothing happens
+  EXPECT_EQ(room.player_number(), 2);
+}
+
+TEST(ColorfightRoom, PollsStartUpdateAndRestart) {
+  cf::PyRandom random(7);
+  ColorfightRoomConfig c = Official(2, 3);
+  ASSERT_EQ(ApplyConfigFields(json::parse(R"({"first_round_time": 10,
+      "round_time": 0.5, "finish_time": 2})")
+                                  .as_object(),
+                              &c),
+            "");
+  ColorfightRoom room("r", c, "", false, random, kNow);
+  EXPECT_EQ(FrameOfRoom(room).info.start_count_down, "10");  // verbatim
+  EXPECT_EQ(FrameOfRoom(room).info.round_time, "0.5");
+  room.Poll(kNow + 0.5);
+  EXPECT_EQ(FrameOfRoom(room).info.start_count_down, "9");
+  const int64_t key = room.key_frame();
+  room.Poll(kNow + 0.7);  // the same whole second: no new frame
+  EXPECT_EQ(room.key_frame(), key);
+  room.Poll(kNow + 10);
+  EXPECT_EQ(room.turn(), 1);
+  EXPECT_EQ(FrameOfRoom(room).info.start_count_down, "0");
+  room.Poll(kNow + 10.5);  // not strictly more than round_time
+  EXPECT_EQ(room.turn(), 1);
+  room.Poll(kNow + 10.51);
+  EXPECT_EQ(room.turn(), 2);
+  room.Poll(kNow + 11.02);
+  EXPECT_EQ(room.turn(), 3);
+  const std::string old_id = room.game_id();
+  room.Poll(kNow + 12);  // finish_time 2 not yet passed
+  EXPECT_EQ(room.turn(), 3);
+  room.Poll(kNow + 13.5);
+  EXPECT_EQ(room.turn(), 0);
+  EXPECT_NE(room.game_id(), old_id);
+  EXPECT_EQ(room.game_id(), "1565000114500");
+  EXPECT_EQ(room.CurrentFrame().key_frame, 1);
+}
+
+TEST(ColorfightRoom, FullAndNeverStartRules) {
+  cf::PyRandom random(8);
+  ColorfightRoom duel("d", ColorfightPreset("duel"), "", false, random, kNow);
+  EXPECT_EQ(FrameOfRoom(duel).info.start_count_down, "\"full\"");
+  duel.Poll(kNow + 100);
+  EXPECT_EQ(FrameOfRoom(duel).info.start_count_down, "9999");
+  duel.HandleAction(1, Reg("a", "p"));
+  duel.Poll(kNow + 100);
+  EXPECT_EQ(duel.turn(), 0);
+  duel.HandleAction(2, Reg("b", "p"));
+  duel.Poll(kNow + 100);
+  EXPECT_EQ(duel.turn(), 1);
+  ColorfightRoom never("n", Official(2), "", false, random, kNow);
+  never.Poll(kNow + 1000);
+  EXPECT_EQ(never.turn(), 0);
+  never.Start(kNow + 1000);
+  EXPECT_EQ(never.turn(), 1);
+}
+
+TEST(ColorfightRoom, FramesChatAndReplay) {
+  cf::PyRandom random(9);
+  ColorfightRoomConfig c = Official(2, 5);
+  c.replay_enable = "always";
+  ColorfightRoom room("r", c, "", false, random, kNow);
+  const ColorfightFrameRef first = room.CurrentFrame();
+  EXPECT_EQ(room.CurrentFrame().text, first.text);  // cached, shared
+  room.HandleAction(1, Reg("a", "p"));
+  EXPECT_EQ(room.CurrentFrame().key_frame, first.key_frame + 1);
+  room.AddChat(json::value("bob"), json::parse(R"({"m": [1, 2.5]})"));
+  const cf::Frame with_chat = FrameOfRoom(room);
+  ASSERT_EQ(with_chat.chat.size(), 1u);
+  EXPECT_EQ(with_chat.chat[0].user, "\"bob\"");
+  EXPECT_EQ(with_chat.chat[0].msg, R"({"m": [1, 2.5]})");
+  room.HandleAction(2, Reg("b", "p"));
+  EXPECT_TRUE(FrameOfRoom(room).chat.empty());  // shown once
+  EXPECT_TRUE(room.ReplayAllowed());
+  EXPECT_EQ(room.ReplayGzip(kNow), "");  // turn 0 (S12)
+  room.Start(kNow);
+  const std::string gz = room.ReplayGzip(kNow + 1);
+  absl::StatusOr<std::string> log = GunzipColorfightReplay(gz);
+  ASSERT_TRUE(log.ok()) << log.status();
+  EXPECT_EQ(*log, room.ReplayJson());
+  EXPECT_EQ(json::parse(*log).as_array().size(), 2u);
+  EXPECT_EQ(log->find(", "), std::string::npos);  // compact
+  EXPECT_EQ(log->find(": "), std::string::npos);
+}
+
+TEST(ColorfightRoomSet, RpcReplies) {
+  cf::PyRandom random(4242);
+  ColorfightRoomSet rooms(random, "master", kNow);
+  EXPECT_EQ(rooms.RoomListJson(),
+            R"([{"name": "public", "player_number": 0, "max_player": 8, )"
+            R"("turn": 0, "max_turn": 500, "rank": false}])");
+  ASSERT_NE(rooms.Find("public"), nullptr);
+  EXPECT_EQ(rooms.Find("public")->admin_password(), "");
+  auto create = [&](const char* body, bool admin = false) {
+    return rooms.CreateRoom(json::parse(body), admin, kNow);
+  };
+  EXPECT_EQ(create(R"({"config": "default"})"), Err("'gameroom_id'"));
+  EXPECT_EQ(create(R"({"gameroom_id": "a b"})"),
+            Err("You have illegal special characters in you gameroom id"));
+  EXPECT_EQ(create(R"({"gameroom_id": "public"})"), Err("Same id exists"));
+  EXPECT_EQ(create(R"({"gameroom_id": "off", "config": "official"})"),
+            Err("You need to set a password for official game!"));
+  EXPECT_EQ(create(R"({"gameroom_id": "adm"})", true),
+            Err("To create an admin room, you need admin"));
+  EXPECT_EQ(create(R"({"gameroom_id": "d", "config": {}})"),
+            Err("unhashable type: 'dict'"));
+  EXPECT_EQ(create(R"({"gameroom_id": "demo", "config": "official",
+      "admin_password": "pw", "join_key": "k"})"),
+            kOk);
+  ColorfightRoom* demo = rooms.Find("demo");
+  ASSERT_NE(demo, nullptr);
+  EXPECT_EQ(demo->join_key(), "k");
+  EXPECT_EQ(demo->admin_password(), "pw");
+  auto restart = [&](const char* body) {
+    return rooms.Restart(json::parse(body), kNow);
+  };
+  EXPECT_EQ(restart(R"({"config": {}})"), Err("You need to specify room id"));
+  EXPECT_EQ(restart(R"({"gameroom_id": "demo"})"),
+            Err("You need to specify config"));
+  EXPECT_EQ(restart(R"({"gameroom_id": "x", "config": {}})"),
+            Err("No such room"));
+  EXPECT_EQ(restart(R"({"gameroom_id": "demo", "config": {}})"),
+            Err("You are not allowed to do this"));
+  EXPECT_EQ(restart(R"({"gameroom_id": "demo", "admin_password": "pw",
+      "config": {"max_turn": 20}})"),
+            Err("max_turn value invalid"));
+  EXPECT_EQ(restart(R"({"gameroom_id": "demo", "admin_password": "master",
+      "config": {"max_player": 2, "max_turn": 300}})"),
+            kOk);
+  EXPECT_EQ(demo->max_turn(), 300);
+  EXPECT_EQ(rooms.Start(json::parse(R"({"gameroom_id": "demo"})"), kNow),
+            Err("You are not allowed to do this"));
+  EXPECT_EQ(rooms.Start(json::parse(R"({"gameroom_id": "demo",
+      "admin_password": "pw"})"),
+                        kNow),
+            kOk);
+  EXPECT_EQ(demo->turn(), 1);
+  EXPECT_EQ(rooms.SendChat(json::parse(R"({"gameroom_id": "demo"})")),
+            Err("Need both user and msg"));
+  EXPECT_EQ(rooms.SendChat(json::parse(
+                R"({"gameroom_id": "demo", "user": "u", "msg": "hi"})")),
+            kOk);
+  EXPECT_EQ(rooms.DeleteRoom(json::parse(R"({"gameroom_id": "demo"})")),
+            Err("Wrong password"));
+  EXPECT_EQ(rooms.DeleteRoom(json::parse(R"({"gameroom_id": "public",
+      "admin_password": ""})")),
+            Err("Wrong password"));  // an admin room needs the master
+  EXPECT_EQ(rooms.DeleteRoom(json::parse(
+                R"({"gameroom_id": "demo", "admin_password": "pw"})")),
+            kOk);
+  EXPECT_EQ(rooms.DeleteRoom(json::parse(R"({"gameroom_id": "demo"})")),
+            Err("No such room"));
+  for (int i = 1; i < ColorfightRoomSet::kMaxRooms; ++i) {
+    EXPECT_EQ(
+        create(("{\"gameroom_id\": \"r" + std::to_string(i) + "\"}").c_str()),
+        kOk);
+  }
+  EXPECT_EQ(create(R"({"gameroom_id": "one_more"})"),
+            Err("Max room number reached"));
+  rooms.DeleteIdleRooms(kNow + 601);  // public is an admin room: it stays
+  EXPECT_EQ(rooms.rooms().size(), 1u);
+}
+
+}  // namespace
+}  // namespace wl::tools
