@@ -44,6 +44,23 @@ inline std::string ReadGz(const std::filesystem::path& path) {
   return text;
 }
 
+// The first line of a gzipped text file, without its '\n' ("" if none).
+inline std::string ReadGzFirstLine(const std::filesystem::path& path) {
+  std::string line;
+  gzFile in = gzopen(path.c_str(), "rb");
+  if (in == nullptr) return line;
+  char buf[1 << 16];
+  while (gzgets(in, buf, sizeof buf) != nullptr) {
+    line.append(buf);
+    if (!line.empty() && line.back() == '\n') {
+      line.pop_back();
+      break;
+    }
+  }
+  gzclose(in);
+  return line;
+}
+
 // The lines of a gzipped text file, without their '\n'.
 inline std::vector<std::string> ReadGzLines(const std::filesystem::path& path) {
   const std::string text = ReadGz(path);
