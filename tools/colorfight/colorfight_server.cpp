@@ -19,6 +19,7 @@
 #include "colorfight/colorfight_files.h"
 #include "colorfight/room_config.h"
 #include "common/cli.h"
+#include "common/files.h"
 #include "sdk/colorfight/frame.h"
 
 namespace wl::tools {
@@ -44,7 +45,9 @@ constexpr const char* kHelp =
     "official server's open behaviour: anyone may restart any room.\n"
     "With --games-dir, each finished game (turn max_turn) is written to\n"
     "DIR/<room>-<game_id>/: replay.cfr, result.json (ranking by gold,\n"
-    "colorfight §8), replay.html.\n"
+    "colorfight §8), replay.html. --room rooms whose preset records no\n"
+    "replay then record it, downloadable at the end (replay_enable \"end\");\n"
+    "games of other such rooms get result.json alone.\n"
     "Serves until SIGINT or SIGTERM (exit 0); exit 2 on bad flags, 1 when\n"
     "the port cannot be bound.";
 
@@ -100,25 +103,17 @@ uint64_t ClockSeed() {
       std::chrono::system_clock::now().time_since_epoch().count());
 }
 
-// Writes a finished game's folder (colorfight_files.h) under `dir`.
+// Writes a finished game's folder and says so on stderr.
 void WriteGame(const std::string& dir, int64_t seed, const std::string& command,
                const ColorfightFinishedGame& game) {
-  colorfight::Frame frame;
-  std::string error;
-  if (!colorfight::ParseFrame(game.final_frame, &frame, &error)) {
-    std::cerr << "colorfight server: game " << game.game_id
-              << ": cannot read its final frame: " << error << "\n";
-    return;
-  }
-  const std::string folder =
-      (std::filesystem::path(dir) / (game.room + "-" + game.game_id)).string();
-  const absl::Status status = WriteColorfightGameFolder(
-      folder, game.replay_cfr, ColorfightResultOf(frame, seed, command));
+  std::string folder;
+  const absl::Status status =
+      WriteColorfightFinishedGame(dir, seed, command, game, &folder);
   if (status.ok()) {
     std::cerr << "colorfight server: wrote " << folder << "\n";
   } else {
-    std::cerr << "colorfight server: " << folder << ": " << status.message()
-              << "\n";
+    std::cerr << "colorfight server: game " << game.game_id << ": "
+              << status.message() << "\n";
   }
 }
 
@@ -153,6 +148,28 @@ int Serve(ColorfightServerOptions options) {
 }
 
 }  // namespace
+
+absl::Status WriteColorfightFinishedGame(const std::string& dir, int64_t seed,
+                                         const std::string& command,
+                                         const ColorfightFinishedGame& game,
+                                         std::string* folder) {
+  colorfight::Frame frame;
+  std::string error;
+  if (!colorfight::ParseFrame(game.final_frame, &frame, &error)) {
+    return absl::InternalError("cannot read the final frame: " + error);
+  }
+  *folder =
+      (std::filesystem::path(dir) / (game.room + "-" + game.game_id)).string();
+  const ColorfightResult result = ColorfightResultOf(frame, seed, command);
+  if (!game.replay_cfr.empty()) {
+    return WriteColorfightGameFolder(*folder, game.replay_cfr, result);
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(*folder, ec);
+  if (ec) return absl::InternalError(*folder + ": " + ec.message());
+  return WriteFileAtomically(*folder + "/result.json",
+                             ColorfightResultJson(result));
+}
 
 std::vector<std::string> RepeatedFlag(int argc, char** argv,
                                       const std::string& name) {
@@ -205,6 +222,11 @@ int ColorfightServerMain(int argc, char** argv) {
     std::string error;
     std::optional<ColorfightStartRoom> room = ParseRoom(spec, max_turn, &error);
     if (!room) return flags.Fail(error);
+    // --games-dir wants the replay: a room that would not record one
+    // records it and serves it at the end (colorfight §2.8 "end").
+    if (!games_dir.empty() && room->config.replay_enable == "never") {
+      room->config.replay_enable = "end";
+    }
     options.rooms.push_back(*room);
   }
   options.host = host;

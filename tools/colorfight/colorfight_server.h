@@ -13,13 +13,26 @@
 #ifndef WL_TOOLS_COLORFIGHT_COLORFIGHT_SERVER_H_
 #define WL_TOOLS_COLORFIGHT_COLORFIGHT_SERVER_H_
 
+#include <cstdint>
 #include <string>
 #include <vector>
+
+#include "absl/status/status.h"
+#include "colorfight/cf_server.h"
 
 namespace wl::tools {
 
 // argv: the arguments after "server".
 int ColorfightServerMain(int argc, char** argv);
+
+// --games-dir's folder of a finished game: DIR/<room>-<game_id>/ with
+// replay.cfr, result.json and replay.html (colorfight_files.h), `seed` and
+// `command` in result.json. A game without a replay (its room's
+// replay_enable "never") gets result.json alone. Sets *folder.
+absl::Status WriteColorfightFinishedGame(const std::string& dir, int64_t seed,
+                                         const std::string& command,
+                                         const ColorfightFinishedGame& game,
+                                         std::string* folder);
 
 // The values of every "--NAME VALUE" and "--NAME=VALUE" in argv (until
 // "--"), in order: for the repeatable flags (cli.h keeps the last value).

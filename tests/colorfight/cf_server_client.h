@@ -1,0 +1,224 @@
+// cf_server_client.h: what the Colorfight server's tests need to drive it:
+// the server on a thread of its own (RunningServer), one HTTP request
+// (HttpCall), a blocking WebSocket client with a receive deadline
+// (WsClient), gunzip, and the process's resident memory.
+//
+//   wl::testing::RunningServer server(options);        // port 0, runs
+//   auto reply = wl::testing::HttpCall(server.port(), "GET",
+//                                      "/get_gameroom_list", "");
+//   wl::testing::WsClient game;
+//   ASSERT_TRUE(game.Connect(server.port(), "/gameroom/duel/game_channel"));
+//   std::optional<std::string> frame = game.Receive();  // nullopt: closed
+#ifndef WL_TESTS_COLORFIGHT_CF_SERVER_CLIENT_H_
+#define WL_TESTS_COLORFIGHT_CF_SERVER_CLIENT_H_
+
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <zlib.h>
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <string>
+#include <thread>
+#include <utility>
+
+#include "colorfight/cf_server.h"
+
+namespace wl::testing {
+
+namespace cf_asio = boost::asio;
+namespace cf_beast = boost::beast;
+
+// Blocking reads and writes on the socket fail after `seconds` (a test's
+// deadline instead of a hang).
+inline void SetSocketDeadline(int fd, int seconds) {
+  timeval tv{seconds, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+}
+
+// The server on 127.0.0.1, any free port, run on a thread until destroyed.
+class RunningServer {
+ public:
+  explicit RunningServer(tools::ColorfightServerOptions options)
+      : server_((options.port = 0, std::move(options))),
+        thread_([this] { server_.Run(); }) {}
+  ~RunningServer() {
+    server_.Stop();
+    thread_.join();
+  }
+  int port() const { return server_.port(); }
+  tools::ColorfightServer& server() { return server_; }
+
+ private:
+  tools::ColorfightServer server_;
+  std::thread thread_;
+};
+
+struct HttpReply {
+  int status = 0;  // 0: no answer
+  std::map<std::string, std::string> headers;
+  std::string body;
+};
+
+// One request on a connection of its own; `headers` are added as given.
+inline HttpReply HttpCall(
+    int port, const std::string& method, const std::string& target,
+    const std::string& body,
+    const std::map<std::string, std::string>& headers = {}) {
+  namespace http = cf_beast::http;
+  HttpReply reply;
+  cf_asio::io_context io;
+  cf_asio::ip::tcp::socket socket(io);
+  cf_beast::error_code ec;
+  socket.connect({cf_asio::ip::make_address("127.0.0.1"),
+                  static_cast<unsigned short>(port)},
+                 ec);
+  if (ec) return reply;
+  SetSocketDeadline(socket.native_handle(), 20);
+  http::request<http::string_body> req{http::string_to_verb(method), target,
+                                       11};
+  req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
+  req.set("Accept-Encoding", "identity");
+  for (const auto& [name, value] : headers) req.set(name, value);
+  if (method == "POST") {
+    req.set(http::field::content_type, "application/json");
+    req.body() = body;
+    req.prepare_payload();
+  }
+  http::write(socket, req, ec);
+  if (ec) return reply;
+  cf_beast::flat_buffer buffer;
+  http::response_parser<http::string_body> parser;
+  parser.body_limit(64 << 20);
+  http::read(socket, buffer, parser, ec);
+  if (ec) return reply;
+  reply.status = parser.get().result_int();
+  for (const auto& field : parser.get()) {
+    reply.headers[std::string(field.name_string())] =
+        std::string(field.value());
+  }
+  reply.body = parser.get().body();
+  return reply;
+}
+
+// A blocking WebSocket client; every call gives up after the deadline.
+class WsClient {
+ public:
+  explicit WsClient(int deadline_seconds = 20)
+      : deadline_seconds_(deadline_seconds) {}
+
+  bool Connect(int port, const std::string& target) {
+    cf_beast::error_code ec;
+    ws_.next_layer().connect({cf_asio::ip::make_address("127.0.0.1"),
+                              static_cast<unsigned short>(port)},
+                             ec);
+    if (ec) return false;
+    SetSocketDeadline(ws_.next_layer().native_handle(), deadline_seconds_);
+    ws_.read_message_max(64 << 20);
+    ws_.handshake("127.0.0.1:" + std::to_string(port), target, ec);
+    return !ec;
+  }
+  bool Send(const std::string& text) {
+    cf_beast::error_code ec;
+    ws_.text(true);
+    ws_.write(cf_asio::buffer(text), ec);
+    return !ec;
+  }
+  bool SendBinary(const std::string& bytes) {
+    cf_beast::error_code ec;
+    ws_.binary(true);
+    ws_.write(cf_asio::buffer(bytes), ec);
+    return !ec;
+  }
+  // The next text message; nullopt when the connection ended (close_code()
+  // tells how) or the deadline passed.
+  std::optional<std::string> Receive() {
+    cf_beast::flat_buffer buffer;
+    cf_beast::error_code ec;
+    ws_.read(buffer, ec);
+    if (ec) {
+      error_ = ec;
+      return std::nullopt;
+    }
+    return cf_beast::buffers_to_string(buffer.data());
+  }
+  // The request/reply of the action channel.
+  std::optional<std::string> Ask(const std::string& text) {
+    if (!Send(text)) return std::nullopt;
+    return Receive();
+  }
+  // Sends a ping and a message that needs a reply: true when a pong came
+  // before the reply.
+  bool PingAndSeePong() {
+    bool pong = false;
+    ws_.control_callback(
+        [&pong](cf_beast::websocket::frame_type kind, cf_beast::string_view) {
+          if (kind == cf_beast::websocket::frame_type::pong) pong = true;
+        });
+    cf_beast::error_code ec;
+    ws_.ping({}, ec);
+    const bool replied = !ec && Ask("{}").has_value();
+    ws_.control_callback();
+    return replied && pong;
+  }
+  // The close frame's code the server sent (0: none).
+  int close_code() const { return static_cast<int>(ws_.reason().code); }
+  cf_beast::error_code error() const { return error_; }
+  // Drops the TCP connection without a close frame.
+  void Drop() {
+    cf_beast::error_code ec;
+    ws_.next_layer().close(ec);
+  }
+
+ private:
+  int deadline_seconds_;
+  cf_asio::io_context io_;
+  cf_beast::websocket::stream<cf_asio::ip::tcp::socket> ws_{io_};
+  cf_beast::error_code error_;
+};
+
+// The bytes of a gzip stream; nullopt if it is not one.
+inline std::optional<std::string> Gunzip(const std::string& bytes) {
+  z_stream z{};
+  if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) return std::nullopt;
+  std::string out;
+  char chunk[65536];
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+  z.avail_in = static_cast<uInt>(bytes.size());
+  int rc = Z_OK;
+  while (rc == Z_OK) {
+    z.next_out = reinterpret_cast<Bytef*>(chunk);
+    z.avail_out = sizeof chunk;
+    rc = inflate(&z, Z_NO_FLUSH);
+    out.append(chunk, sizeof chunk - z.avail_out);
+  }
+  inflateEnd(&z);
+  if (rc != Z_STREAM_END) return std::nullopt;
+  return out;
+}
+
+// The process's resident memory (VmRSS), in KiB.
+inline long ResidentKib() {
+  std::ifstream status("/proc/self/status");
+  std::string key;
+  long value = 0;
+  while (status >> key) {
+    if (key == "VmRSS:") {
+      status >> value;
+      return value;
+    }
+    status.ignore(1 << 12, '\n');
+  }
+  return 0;
+}
+
+}  // namespace wl::testing
+
+#endif  // WL_TESTS_COLORFIGHT_CF_SERVER_CLIENT_H_
