@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "colorfight/cf_conformance.h"
 #include "colorfight/colorfight_replay_page.h"
 #include "sdk/colorfight/frame.h"
 #include "sdk/colorfight/py_random.h"
@@ -321,6 +322,87 @@ TEST(ColorfightRoomSet, RpcReplies) {
             Err("Max room number reached"));
   rooms.DeleteIdleRooms(kNow + 601);  // public is an admin room: it stays
   EXPECT_EQ(rooms.rooms().size(), 1u);
+}
+
+// The transport capture (../shared/colorfight/transport, seed 4242): the
+// server's one random stream (colorfight §4.4) gives room `cap` its first
+// map after `public`'s draws, and its second after the captured RPC calls
+// (demo created, keyed created, demo restarted); both turn-0 frames are
+// reproduced byte for byte, and so are the RPC replies.
+std::vector<std::string> CapFirstFrames() {
+  std::vector<std::string> lines, frames;
+  if (!testing::ReadGzipLines(
+          testing::ColorfightSharedDir() / "transport" / "ws_frames.jsonl.gz",
+          &lines)) {
+    return frames;
+  }
+  std::string last_game;
+  for (const std::string& line : lines) {
+    const json::value v = json::parse(line);
+    const json::object& o = v.as_object();
+    const json::value* path = o.if_contains("path");
+    const json::value* text = o.if_contains("text");
+    if (!path || *path != "/gameroom/cap/game_channel" || !text ||
+        o.at("dir") != "s2c") {
+      continue;
+    }
+    const std::string t(text->as_string());
+    const std::string id(json::parse(t).at("info").at("game_id").as_string());
+    if (id != last_game) frames.push_back(t);
+    last_game = id;
+  }
+  return frames;
+}
+
+TEST(ColorfightRoomSet, ReproducesTheTransportCapture) {
+  WL_REQUIRE_COLORFIGHT_SHARED();
+  const std::vector<std::string> recorded = CapFirstFrames();
+  ASSERT_EQ(recorded.size(), 2u);
+  cf::PyRandom random(4242);
+  const double t0 = 1795451093.8095;  // game_id 1795451093809
+  ColorfightRoomSet rooms(random, "", t0);
+  ColorfightRoomConfig c;
+  ASSERT_EQ(ApplyConfigFields(json::parse(R"({"max_player": 4,
+      "round_time": 0.2, "first_round_time": "never", "finish_time": 3,
+      "allow_join_after_start": false, "allow_manual_mode": false,
+      "replay_enable": "always"})")
+                                  .as_object(),
+                              &c),
+            "");
+  c.max_turn = 20;
+  ColorfightRoom* cap = rooms.AddRoom("cap", c, "", false, t0);
+  ASSERT_NE(cap, nullptr);
+  cap->Poll(t0);
+  EXPECT_EQ(*cap->CurrentFrame().text, recorded[0]);
+  const std::pair<const char*, const char*> rpc[] = {
+      {R"({"gameroom_id": "demo", "config": "official", "admin_password": "pw"})",
+       kOk},
+      {R"({"gameroom_id": "demo", "config": "official", "admin_password": "pw"})",
+       R"({"success": false, "err_msg": "Same id exists"})"},
+      {R"({"gameroom_id": "off2", "config": "official"})",
+       R"({"success": false, "err_msg": "You need to set a password for official game!"})"},
+      {R"({"gameroom_id": "keyed", "config": "duel", "join_key": "k1"})", kOk}};
+  for (const auto& [body, reply] : rpc) {
+    EXPECT_EQ(rooms.CreateRoom(json::parse(body), false, t0), reply) << body;
+  }
+  EXPECT_EQ(rooms.Restart(json::parse(R"({"gameroom_id": "demo",
+      "admin_password": "pw", "config": {"max_turn": 200, "max_player": 2,
+      "round_time": 0.5, "first_round_time": "never", "finish_time": 5,
+      "allow_join_after_start": true, "allow_manual_mode": true,
+      "replay_enable": "always", "room_description": "captured"}})"),
+                          t0),
+            kOk);
+  EXPECT_EQ(rooms.DeleteRoom(json::parse(
+                R"({"gameroom_id": "keyed", "admin_password": ""})")),
+            kOk);
+  EXPECT_EQ(rooms.RoomListJson(),
+            R"([{"name": "public", "player_number": 0, "max_player": 8, )"
+            R"("turn": 0, "max_turn": 500, "rank": false}, {"name": "cap", )"
+            R"("player_number": 0, "max_player": 4, "turn": 0, "max_turn": )"
+            R"(20, "rank": false}, {"name": "demo", "player_number": 0, )"
+            R"("max_player": 2, "turn": 0, "max_turn": 200, "rank": false}])");
+  cap->Restart(1795451151.9505);  // finish_time passed: game_id ...151950
+  EXPECT_EQ(*cap->CurrentFrame().text, recorded[1]);
 }
 
 }  // namespace
