@@ -6,10 +6,15 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "colorfight/cf_conformance.h"
 #include "colorfight/colorfight_replay_page.h"
+#include "colorfight/replay_log.h"
 #include "sdk/colorfight/frame.h"
 #include "sdk/colorfight/py_random.h"
 
@@ -403,6 +408,136 @@ TEST(ColorfightRoomSet, ReproducesTheTransportCapture) {
             R"("max_player": 2, "turn": 0, "max_turn": 200, "rank": false}])");
   cap->Restart(1795451151.9505);  // finish_time passed: game_id ...151950
   EXPECT_EQ(*cap->CurrentFrame().text, recorded[1]);
+}
+
+// The captured game itself (transport/README.md timeline): every action
+// message to room cap in time order, with its recorded reply; /start at
+// 50.259 s, the chat at 51.278 s, update t >= 2 just before the first frame
+// of turn t, the finish_time restart at 57.58 s (then the probe's stale
+// connection is refused, registers again, uid 1, and leaves). Every turn's
+// first frame, the chat frame, the last turn-0 frame and the replay the server
+// served at the end (cap_replay.cfr, gzip bytes included given its MTIME)
+// are reproduced byte for byte.
+struct CapturedGame {
+  struct Message {
+    double t;
+    std::string conn;
+    std::string text;   // "" for a close
+    std::string reply;  // the next s2c text on conn; "" if none
+  };
+  std::vector<Message> messages;
+  std::map<std::pair<int, int>, std::pair<double, std::string>> frames;
+  std::string last_turn0;
+};
+
+CapturedGame ReadCapturedGame() {
+  CapturedGame game;
+  std::vector<std::string> lines;
+  testing::ReadGzipLines(
+      testing::ColorfightSharedDir() / "transport" / "ws_frames.jsonl.gz",
+      &lines);
+  std::set<std::string> closed;
+  for (const std::string& line : lines) {
+    const json::object o = json::parse(line).as_object();
+    const std::string path(o.at("path").as_string());
+    const std::string conn(o.at("conn").as_string());
+    const double t = o.at("t").to_number<double>();
+    const json::value* text = o.if_contains("text");
+    const json::value* dir = o.if_contains("dir");
+    if (path == "/gameroom/cap/game_channel" && text && *dir == "s2c") {
+      if (t > 54.6) continue;  // the first game's frames only
+      const std::string frame(text->as_string());
+      const json::value f = json::parse(frame);
+      const int turn = static_cast<int>(f.at("turn").as_int64());
+      const int chat = static_cast<int>(f.at("chat").as_array().size());
+      game.frames.emplace(std::pair(turn, chat), std::pair(t, frame));
+      if (turn == 0) game.last_turn0 = frame;
+    } else if (path == "/gameroom/cap/action_channel") {
+      if (text && *dir == "c2s") {
+        game.messages.push_back({t, conn, std::string(text->as_string()), ""});
+      } else if (text) {
+        for (auto it = game.messages.rbegin(); it != game.messages.rend();
+             ++it) {
+          if (it->conn == conn) {
+            it->reply = std::string(text->as_string());
+            break;
+          }
+        }
+      } else if (o.contains("tcp") && closed.insert(conn).second) {
+        game.messages.push_back({t, conn, "", ""});
+      }
+    }
+  }
+  return game;
+}
+
+TEST(ColorfightRoomSet, PlaysTheCapturedGame) {
+  WL_REQUIRE_COLORFIGHT_SHARED();
+  const CapturedGame game = ReadCapturedGame();
+  ASSERT_EQ(game.frames.size(), 22u);  // turns 0-20 and the chat frame
+  cf::PyRandom random(4242);
+  const double t0 = 1795451093.8095;
+  ColorfightRoomSet rooms(random, "", t0);
+  ColorfightRoomConfig c;
+  ASSERT_EQ(ApplyConfigFields(json::parse(R"({"max_player": 4,
+      "round_time": 0.2, "first_round_time": "never", "finish_time": 3,
+      "allow_join_after_start": false, "allow_manual_mode": false,
+      "replay_enable": "always"})")
+                                  .as_object(),
+                              &c),
+            "");
+  c.max_turn = 20;
+  ColorfightRoom& cap = *rooms.AddRoom("cap", c, "", false, t0);
+  std::map<std::string, ConnectionId> ids;
+  bool chatted = false;
+  std::string replay;
+  for (const CapturedGame::Message& m : game.messages) {
+    if (m.t > 57.58 && replay.empty()) {  // finish_time passed: a new game
+      replay = cap.ReplayGzip(t0);
+      cap.Restart(1795451151.9505);
+      EXPECT_EQ(cap.player_number(), 0);
+    }
+    while (replay.empty() && cap.turn() < 20) {  // updates before m
+      const int next = cap.turn() + 1;
+      const double at =
+          next == 1 ? 50.259 : game.frames.at({next, 0}).first - 0.002;
+      if (at > m.t) break;
+      if (next == 1) {
+        cap.Poll(t0);
+        EXPECT_EQ(*cap.CurrentFrame().text, game.last_turn0);
+      }
+      if (!chatted && at > 51.278) {
+        chatted = true;
+        cap.AddChat(json::value("admin"), json::value("hi bots"));
+        EXPECT_EQ(*cap.CurrentFrame().text, game.frames.at({5, 1}).second);
+      }
+      cap.ForceUpdate(t0);
+      EXPECT_EQ(*cap.CurrentFrame().text, game.frames.at({next, 0}).second)
+          << "turn " << next;
+    }
+    const ConnectionId id = ids.emplace(m.conn, ids.size()).first->second;
+    if (m.text.empty()) {
+      cap.Disconnect(id);
+      continue;
+    }
+    const std::string reply = cap.HandleAction(id, m.text);
+    if (!m.reply.empty()) EXPECT_EQ(reply, m.reply) << m.t << " " << m.text;
+  }
+  EXPECT_TRUE(chatted);
+  EXPECT_EQ(cap.player_number(), 0);  // the probe left again at turn 0
+  EXPECT_EQ(ids.size(), 7u);
+  const std::string cfr = testing::ReadFile(testing::ColorfightSharedDir() /
+                                            "transport" / "cap_replay.cfr");
+  absl::StatusOr<std::string> recorded = GunzipColorfightReplay(cfr);
+  ASSERT_TRUE(recorded.ok()) << recorded.status();
+  absl::StatusOr<std::string> played = GunzipColorfightReplay(replay);
+  ASSERT_TRUE(played.ok()) << played.status();
+  EXPECT_EQ(*played, *recorded);
+  const uint32_t mtime =
+      static_cast<uint8_t>(cfr[4]) | static_cast<uint8_t>(cfr[5]) << 8 |
+      static_cast<uint8_t>(cfr[6]) << 16 |
+      static_cast<uint32_t>(static_cast<uint8_t>(cfr[7])) << 24;
+  EXPECT_TRUE(ColorfightGzip(*played, mtime) == cfr);
 }
 
 }  // namespace
