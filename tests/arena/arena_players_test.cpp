@@ -213,7 +213,10 @@ TEST(ArenaPlayersTest, TheTableGivesMeanScoreWinShareAndRanks) {
   // Best first: c3 won all 6, late2 was 2nd in all, a1 3rd.
   EXPECT_NE(table.find("c3         6  0.500 [0.500, 0.500]"), std::string::npos)
       << table;
-  EXPECT_NE(table.find("100.0%     6     0     0"), std::string::npos) << table;
+  EXPECT_NE(table.find("100.0%     6     0     0       1.00\n"),
+            std::string::npos)
+      << table;  // ... and c3's mean rank
+  EXPECT_NE(table.find("3rd  mean rank\n"), std::string::npos) << table;
   EXPECT_LT(table.find("late2 "), table.find("a1 "));
   EXPECT_NE(table.find("failed answers"), std::string::npos) << table;
   ArenaConfig json = Config({"a1", "late2", "c3"}, 3, 6);
@@ -224,6 +227,8 @@ TEST(ArenaPlayersTest, TheTableGivesMeanScoreWinShareAndRanks) {
       << table;
   EXPECT_NE(table.find("{\"bot\":\"late2\",\"games\":6,\"mean_score\":0.33"),
             std::string::npos)
+      << table;
+  EXPECT_NE(table.find("\"mean_rank\":2,\"ranks\":[0,6,0]"), std::string::npos)
       << table;
   EXPECT_NE(table.find("\"ranks\":[0,6,0],\"timeouts\":6,\"failed_answers\":0"),
             std::string::npos)

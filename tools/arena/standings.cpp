@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <iomanip>
 #include <sstream>
@@ -29,6 +30,15 @@ double BotStanding::win_share() const {
   return games ? win_share_sum / games : 0;
 }
 
+double BotStanding::mean_rank() const {
+  int64_t seats = 0, sum = 0;
+  for (size_t r = 0; r < ranks.size(); ++r) {
+    seats += ranks[r];
+    sum += ranks[r] * static_cast<int64_t>(r + 1);
+  }
+  return seats ? static_cast<double>(sum) / seats : 0;
+}
+
 namespace {
 
 BotStanding* StandingOf(const std::string& bot, int players,
@@ -46,11 +56,13 @@ int Winners(const ArenaResult& r) {
   return static_cast<int>(std::count(r.winners.begin(), r.winners.end(), true));
 }
 
-// "0.412 [0.380, 0.444]"
+// "0.412 [0.380, 0.444]"; scores of 1000 or more (Colorfight's gold)
+// without decimals: "561004 [427012, 694996]".
 std::string MeanText(const BotStanding& b) {
   const Interval i = b.mean_score_interval();
-  return Fixed(b.mean_score(), 3) + " [" + Fixed(i.low, 3) + ", " +
-         Fixed(i.high, 3) + "]";
+  const int decimals = std::fabs(b.mean_score()) >= 1000 ? 0 : 3;
+  return Fixed(b.mean_score(), decimals) + " [" + Fixed(i.low, decimals) +
+         ", " + Fixed(i.high, decimals) + "]";
 }
 
 // "1st", "2nd", "3rd", "4th", ...
@@ -90,25 +102,28 @@ std::vector<BotStanding> Standings(const std::vector<ArenaResult>& results) {
 std::string StandingsTable(const std::vector<ArenaResult>& results) {
   const std::vector<BotStanding> bots = Standings(results);
   const int players = bots.empty() ? 0 : static_cast<int>(bots[0].ranks.size());
-  size_t width = 3;
-  for (const BotStanding& b : bots)
+  size_t width = 3, mean_width = 22;
+  for (const BotStanding& b : bots) {
     width = std::max(width, EscapeForTerminal(b.bot).size());
+    mean_width = std::max(mean_width, MeanText(b).size());
+  }
   std::ostringstream out;
   out << results.size() << " games of " << players << " players\n";
-  char cell[128];
-  std::snprintf(cell, sizeof cell, " %6s  %-22s %9s", "games",
-                "mean score [95%]", "win share");
+  char cell[192];
+  std::snprintf(cell, sizeof cell, " %6s  %-*s %9s", "games",
+                static_cast<int>(mean_width), "mean score [95%]", "win share");
   out << "bot" << std::string(width - 3, ' ') << cell;
   for (int r = 1; r <= players; ++r) out << " " << std::setw(5) << Ordinal(r);
-  out << "\n";
+  out << "  mean rank\n";
   for (const BotStanding& b : bots) {
     std::string name = EscapeForTerminal(b.bot);
     name.resize(width, ' ');
-    std::snprintf(cell, sizeof cell, " %6d  %-22s %8s%%", b.games,
-                  MeanText(b).c_str(), Fixed(100 * b.win_share(), 1).c_str());
+    std::snprintf(cell, sizeof cell, " %6d  %-*s %8s%%", b.games,
+                  static_cast<int>(mean_width), MeanText(b).c_str(),
+                  Fixed(100 * b.win_share(), 1).c_str());
     out << name << cell;
     for (int count : b.ranks) out << " " << std::setw(5) << count;
-    out << "\n";
+    out << "  " << std::setw(9) << Fixed(b.mean_rank(), 2) << "\n";
   }
   return out.str() + FaultsTable(results);
 }
@@ -129,6 +144,7 @@ json::object StandingsJson(const std::vector<ArenaResult>& results) {
                    {"mean_score_low", i.low},
                    {"mean_score_high", i.high},
                    {"win_share", b.win_share()},
+                   {"mean_rank", b.mean_rank()},
                    {"ranks", ranks}};
     for (const BotFaults& f : faults) {
       if (f.bot != b.bot) continue;

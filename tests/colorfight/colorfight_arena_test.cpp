@@ -1,0 +1,121 @@
+// `warlight colorfight arena`: the shared arena (arena/arena.h) playing
+// Colorfight II games through ColorfightGame: 2 players with the pairs'
+// statistics, 4 and 8 players with the standings (mean gold, win share,
+// places, mean rank), kept game folders, the command line's checks.
+#include "colorfight/colorfight_arena.h"
+
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "arena/arena.h"
+#include "arena/standings.h"
+#include "colorfight/cf_bot_games.h"
+#include "gtest/gtest.h"
+#include "shell.h"
+
+namespace wl::tools {
+namespace {
+
+namespace fs = std::filesystem;
+using colorfight::testing::GameWithBots;
+
+std::vector<ArenaResult> Results(const std::string& path) {
+  absl::StatusOr<ResultsFile> file = LoadResultsFile(path);
+  EXPECT_TRUE(file.ok()) << file.status();
+  return file.ok() ? file->results : std::vector<ArenaResult>{};
+}
+
+ArenaConfig Config(const fs::path& dir, int players, int games) {
+  ArenaConfig config;
+  config.command = "colorfight arena";
+  config.bots = {"greedy", "random"};
+  config.players = players;
+  config.games = games;
+  config.jobs = 2;
+  config.results_path = (dir / "results.jsonl").string();
+  return config;
+}
+
+TEST(ColorfightArenaTest, GreedyBeatsRandomInPairs) {
+  const fs::path dir = testing::FreshTempDir("colorfight_arena_pair");
+  ColorfightGame game = GameWithBots();
+  game.set_max_turn(120);
+  ArenaConfig config = Config(dir, 2, 4);
+  config.keep_replays = "all";
+  config.out_dir = (dir / "games").string();
+  std::ostringstream table;
+  ASSERT_EQ(RunArena(config, game, table), 0);
+  EXPECT_NE(table.str().find("greedy vs random      4     4     0     0"),
+            std::string::npos)
+      << table.str();
+  const std::vector<ArenaResult> results = Results(config.results_path);
+  ASSERT_EQ(results.size(), 4u);
+  int kept = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(dir / "games"))
+    kept += entry.path().filename() == "result.json";
+  EXPECT_EQ(kept, 4);
+  fs::remove_all(dir);
+}
+
+TEST(ColorfightArenaTest, FourAndEightPlayersGiveStandings) {
+  const fs::path dir = testing::FreshTempDir("colorfight_arena_many");
+  for (int players : {4, 8}) {
+    ColorfightGame game = GameWithBots();
+    game.set_max_turn(40);
+    ArenaConfig config = Config(dir, players, players);
+    config.results_path =
+        (dir / ("r" + std::to_string(players) + ".jsonl")).string();
+    std::ostringstream table;
+    ASSERT_EQ(RunArena(config, game, table), 0);
+    // Lineups of 2 bots in N seats: N - 1 mixes, N rotations each.
+    const int games = (players - 1) * players;
+    EXPECT_NE(table.str().find(std::to_string(games) + " games of " +
+                               std::to_string(players) + " players"),
+              std::string::npos)
+        << table.str();
+    EXPECT_NE(table.str().find("mean rank"), std::string::npos);
+    const std::vector<ArenaResult> results = Results(config.results_path);
+    ASSERT_EQ(results.size(), size_t(games));
+    const std::vector<BotStanding> standings = Standings(results);
+    ASSERT_EQ(standings.size(), 2u);
+    EXPECT_EQ(standings[0].bot, "greedy") << table.str();
+    EXPECT_LT(standings[0].mean_rank(), standings[1].mean_rank());
+    for (const ArenaResult& r : results) {  // greedy wins every game
+      for (int seat = 0; seat < players; ++seat) {
+        if (r.winners[seat]) EXPECT_EQ(r.bots[seat], "greedy") << r.key;
+      }
+    }
+    EXPECT_EQ(standings[1].win_share(), 0);
+    // Mean gold: the scores are the final gold of each seat.
+    EXPECT_GT(standings[0].mean_score(), standings[1].mean_score());
+  }
+  fs::remove_all(dir);
+}
+
+TEST(ColorfightArenaTest, TheCommandLineChecksPlayersAndBots) {
+  const fs::path dir = testing::FreshTempDir("colorfight_arena_cli");
+  const std::string warlight =
+      (fs::path(WL_BINARY_DIR) / "warlight").string() + " colorfight arena ";
+  testing::CommandRun help = testing::RunCommand(warlight + "--help", dir);
+  EXPECT_EQ(help.status, 0);
+  EXPECT_NE(help.out.find("--max-turn"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("bots/colorfight"), std::string::npos);
+  testing::CommandRun three =
+      testing::RunCommand(warlight + "greedy random --players 3", dir);
+  EXPECT_EQ(three.status, 2);
+  EXPECT_NE(three.err.find("2, 4 or 8"), std::string::npos) << three.err;
+  testing::CommandRun process =
+      testing::RunCommand(warlight + "greedy 'python3 bot.py' --games 2", dir);
+  EXPECT_EQ(process.status, 2);
+  EXPECT_NE(process.err.find("not support"), std::string::npos) << process.err;
+  testing::CommandRun quick = testing::RunCommand(
+      warlight + "greedy random --games 2 --max-turn 50 --jobs 1", dir);
+  EXPECT_EQ(quick.status, 0) << quick.err;
+  EXPECT_NE(quick.out.find("greedy vs random"), std::string::npos) << quick.out;
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace wl::tools
