@@ -79,13 +79,6 @@ std::string PyJson(const json::value& v) {
   return s;
 }
 
-// Python characters (code points) of UTF-8 text.
-size_t CodePoints(std::string_view s) {
-  size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-  return n;
-}
-
 // §2.5 step 2, Python's `'action' in data`: 1 true, 0 false, -1 raises.
 int HasAction(const json::value& data) {
   switch (data.kind()) {
@@ -228,20 +221,20 @@ std::string ColorfightRoom::HandleAction(ConnectionId conn,
   for (const char* key : needed) {
     if (!object.contains(key)) return Err(std::string(key) + " is missing");
   }
-  return is_register ? Register(conn, object) : Command(conn, object);
+  return is_register ? HandleRegister(conn, object)
+                     : HandleCommand(conn, object);
 }
 
 // colorfight §5.1.
-std::string ColorfightRoom::Register(ConnectionId conn,
-                                     const json::object& data) {
+std::string ColorfightRoom::HandleRegister(ConnectionId conn,
+                                           const json::object& data) {
   const json::value& username = data.at("username");
   const json::value& password = data.at("password");
   if (!username.is_string() || !password.is_string()) {
     return Err("Username and Password needs to be strings");
   }
   const std::string name(username.get_string());
-  if (CodePoints(name) >= 15)
-    return Err("Username can't exceed 15 characters.");
+  if (PyLength(name) >= 15) return Err("Username can't exceed 15 characters.");
   if (name.empty()) return Err("Username has to be at least 1 characters");
   const json::value* key = data.if_contains("join_key");
   if (key ? !key->is_string() || key->get_string() != join_key_
@@ -277,8 +270,8 @@ std::string ColorfightRoom::Register(ConnectionId conn,
 }
 
 // §2.5 step 7.
-std::string ColorfightRoom::Command(ConnectionId conn,
-                                    const json::object& data) {
+std::string ColorfightRoom::HandleCommand(ConnectionId conn,
+                                          const json::object& data) {
   if (state_.turn == 0 || state_.turn >= state_.max_turn) {
     return Err("The game has not started or it ended already.");
   }

@@ -39,6 +39,12 @@
 //   as start_count_down (e.g. the string "never"), as the engine does.
 // * §2.5's binary message / close frame are the transport's: it calls
 //   Disconnect.
+// * Messages are parsed by Boost.JSON: Python's json.loads also takes NaN,
+//   Infinity and lone \uD800-style surrogates, which get `This is not a
+//   valid json` here; no official client sends them.
+// * A 9th user cannot be placed (State holds kMaxUsers = 8): when a start
+//   cell frees up late in an 8-player game with join after start, a new
+//   name gets `Map is full` where the engine would place it.
 #ifndef WL_TOOLS_COLORFIGHT_ROOM_H_
 #define WL_TOOLS_COLORFIGHT_ROOM_H_
 
@@ -161,8 +167,9 @@ class ColorfightRoom {
     std::vector<colorfight::ParsedCommand> parsed;
   };
 
-  std::string Register(ConnectionId conn, const boost::json::object& data);
-  std::string Command(ConnectionId conn, const boost::json::object& data);
+  std::string HandleRegister(ConnectionId conn,
+                             const boost::json::object& data);
+  std::string HandleCommand(ConnectionId conn, const boost::json::object& data);
   int BoundUid(ConnectionId conn) const;  // 0: none or of another game
   void Update(double now);
   void StartCountdown(double now);
@@ -210,7 +217,8 @@ class ColorfightRoomSet {
     return rooms_;
   }
   // Makes a room directly (the server's start-up rooms, tests): no checks
-  // but the id's; nullptr if it exists.
+  // but the id's; nullptr if it is not a valid id or exists. An admin room
+  // draws its 10-letter password first (§4.4) instead of `admin_password`.
   ColorfightRoom* AddRoom(std::string name, ColorfightRoomConfig config,
                           std::string admin_password, bool admin_room,
                           double now);

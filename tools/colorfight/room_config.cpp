@@ -98,13 +98,6 @@ bool AsBool(const json::value& v, bool* out) {
   return true;
 }
 
-// Python characters (code points) of UTF-8 text.
-size_t CodePoints(std::string_view s) {
-  size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-  return n;
-}
-
 // One field checked and applied to `c`; false if its value is invalid.
 bool ApplyField(std::string_view key, const json::value& v,
                 ColorfightRoomConfig& c) {
@@ -147,7 +140,7 @@ bool ApplyField(std::string_view key, const json::value& v,
     if (s != "always" && s != "never" && s != "end") return false;
     c.replay_enable = std::string(s);
   } else if (key == "room_description") {
-    if (!v.is_string() || CodePoints(v.get_string()) > 500) return false;
+    if (!v.is_string() || PyLength(v.get_string()) > 500) return false;
     c.room_description = std::string(v.get_string());
   }
   return true;
@@ -166,6 +159,12 @@ bool KnownField(std::string_view key) {
 }
 
 }  // namespace
+
+size_t PyLength(std::string_view utf8) {
+  size_t n = 0;
+  for (unsigned char c : utf8) n += (c & 0xC0) != 0x80;
+  return n;
+}
 
 std::string PyFloatRepr(double value) { return FloatText(value, true); }
 std::string OrjsonFloat(double value) { return FloatText(value, false); }

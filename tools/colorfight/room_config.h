@@ -11,6 +11,7 @@
 #ifndef WL_TOOLS_COLORFIGHT_ROOM_CONFIG_H_
 #define WL_TOOLS_COLORFIGHT_ROOM_CONFIG_H_
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -29,6 +30,9 @@ struct PyNumber {
   // orjson's (the replay, §9): "1", "1.0", "0.2", "1e-5", "1e16".
   std::string OrjsonText() const;
 };
+
+// Python's len() of a str given as UTF-8: its code points.
+size_t PyLength(std::string_view utf8);
 
 // Python's repr of a finite double (shortest round-trip, §3.1 notation).
 std::string PyFloatRepr(double value);
