@@ -112,6 +112,8 @@ ClientError OpenTransport(asio::io_context& ioc, Stream& stream,
       [&](auto handler) { socket.async_connect(endpoints, handler); },
       [&] { socket.close(); });
   if (ec) return TcpError(ec, where);
+  // Small request/reply messages: no Nagle delay.
+  socket.socket().set_option(tcp::no_delay(true), ec);
   if constexpr (std::is_same_v<Stream, TlsStream>) {
     if (!SSL_set_tlsext_host_name(stream.native_handle(), url.host.c_str())) {
       return {ClientErrc::kTls, "cannot set the TLS server name " + url.host};

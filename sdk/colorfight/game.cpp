@@ -17,7 +17,7 @@ constexpr std::array<std::pair<int64_t, int64_t>, 2> kHomeUpgradeCost{
 constexpr std::array<int64_t, 3> kDestroyBonus{100, 300, 600};
 
 // The client maps a frame letter to a class; an unknown letter is Empty.
-Building BuildingOfLetter(char letter) {
+Building KindOfLetter(char letter) {
   switch (letter) {
     case kBldHome:
       return Building::kHome;
@@ -47,7 +47,7 @@ std::optional<std::pair<int64_t, int64_t>> UpgradeCost(const BuildingView& b) {
 MapCell CellOf(const FrameCell& c, int x, int y) {
   MapCell cell;
   cell.position = {x, y};
-  cell.building.kind = BuildingOfLetter(c.building);
+  cell.building.kind = KindOfLetter(c.building);
   cell.building.level = static_cast<int>(c.level);
   cell.owner = static_cast<int>(c.owner);
   cell.gold = c.gold;
