@@ -3,6 +3,8 @@
 #
 #   scripts/new_bot.sh NAME                 (NAME: lower case letters, digits, _)
 #   scripts/new_bot.sh --game berlin NAME   (a Berlin bot, an HTTP server)
+#   scripts/new_bot.sh --game colorfight NAME   (a Colorfight II bot, a
+#                                               WebSocket client)
 #
 # Warlight 2 (the default, --game warlight): creates bots/NAME/main.cpp and
 # bots/NAME/NAME_bot.h, the starter with its class, file and include guard
@@ -21,6 +23,15 @@
 # wl_tests). The build makes build/bots/berlin/NAME and the referee plays
 # it in process with no other edit.
 #
+# Colorfight II (--game colorfight): creates bots/colorfight/NAME/main.cpp
+# and bots/colorfight/NAME/colorfight_NAME_bot.h from bots/colorfight/starter
+# (class ColorfightMyBotBot, colorfight_my_bot_bot.h,
+# COLORFIGHT_MY_BOT_BOT_H_), and tests/colorfight/NAME_bot_test.cpp, a test
+# that it plays whole games in process with commands that all parse and
+# that the rules accept (part of wl_tests). The build makes
+# build/bots/colorfight/NAME (it plays on a server: --url) and the arena
+# plays it in process with no other edit.
+#
 # A bad or taken NAME is one line on stderr and exit status 2; nothing is
 # written.
 set -euo pipefail
@@ -36,15 +47,15 @@ names=()
 while (($# > 0)); do
   case "$1" in
     -h|--help) usage; exit 0 ;;
-    --game) (($# >= 2)) || fail "--game needs a value: warlight or berlin"
+    --game) (($# >= 2)) || fail "--game needs a value: warlight, berlin or colorfight"
             game=$2; shift 2 ;;
     --game=*) game=${1#--game=}; shift ;;
     *) names+=("$1"); shift ;;
   esac
 done
 case "$game" in
-  warlight|berlin) ;;
-  *) fail "unknown --game '$game': warlight or berlin" ;;
+  warlight|berlin|colorfight) ;;
+  *) fail "unknown --game '$game': warlight, berlin or colorfight" ;;
 esac
 ((${#names[@]} > 0)) && [[ -n "${names[0]}" ]] ||
   fail "give the new bot's NAME (see --help)"
@@ -194,8 +205,97 @@ next:
 EOF
 }
 
+# bots/colorfight/NAME from bots/colorfight/starter, and its test.
+make_colorfight() {
+  local class="Colorfight${camel}Bot" guard="COLORFIGHT_${name^^}_BOT_H_"
+  local header="colorfight_${name}_bot.h" starter="$root/bots/colorfight/starter"
+  local test="tests/colorfight/${name}_bot_test.cpp"
+  [[ -f "$starter/colorfight_starter_bot.h" ]] ||
+    fail "bots/colorfight/starter/colorfight_starter_bot.h is missing"
+  for path in "bots/colorfight/$name" "$test"; do
+    [[ ! -e "$root/$path" ]] || fail "$path already exists: pick another NAME"
+  done
+  if grep -rqsw --include='*.h' -e "$class" -e "$guard" "$root/bots"; then
+    fail "class $class or guard $guard is already used under bots/: pick another NAME"
+  fi
+  local rename=(-e "s/ColorfightStarterBot/$class/g"
+                -e "s/COLORFIGHT_STARTER_BOT_H_/$guard/g"
+                -e "s/colorfight_starter_bot\.h/$header/g"
+                -e "s/he starter Colorfight II bot/he $name Colorfight II bot/g"
+                -e "s/\`starter \[/\`$name [/g")
+  mkdir -p "$root/bots/colorfight/$name"
+  sed "${rename[@]}" "$starter/colorfight_starter_bot.h" \
+    > "$root/bots/colorfight/$name/$header"
+  sed "${rename[@]}" "$starter/main.cpp" > "$root/bots/colorfight/$name/main.cpp"
+  sed -e "s/@NAME@/$name/g" -e "s/@CLASS@/$class/g" -e "s/@HEADER@/$header/g" \
+    > "$root/$test" <<'EOF'
+// Tests of the @NAME@ Colorfight II bot (bots/colorfight/@NAME@/@HEADER@),
+// made by scripts/new_bot.sh --game colorfight. Add yours: make a State
+// (sdk/colorfight/map_gen.h, rules.h), show the bot its Game, check the
+// commands.
+#include "bots/colorfight/@NAME@/@HEADER@"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "colorfight/colorfight_game.h"
+#include "gtest/gtest.h"
+
+namespace {
+
+// Whole games of 2 and 4 copies of it in process, as `warlight colorfight
+// arena` plays them (colorfight §6): every command it sends parses and the
+// rules accept it, and it never throws.
+TEST(@CLASS@Test, PlaysWholeGamesWithCommandsTheRulesAccept) {
+  wl::tools::ColorfightGame game(
+      [](const std::string&, uint64_t seed) {
+        return std::make_unique<@CLASS@>(seed);
+      },
+      [](const std::string&) { return true; });
+  game.set_max_turn(300);
+  for (int players : {2, 4}) {
+    game.SetPlayers(players);
+    wl::tools::GameSetup setup;
+    setup.seed = players;
+    for (int k = 0; k < players; ++k) {
+      wl::tools::SeatSetup seat;
+      seat.bot = "@NAME@";
+      seat.seed = static_cast<uint64_t>(k + 1);
+      setup.seats.push_back(seat);
+    }
+    const auto played = game.Play(setup);
+    ASSERT_TRUE(played.ok()) << played.status();
+    for (const wl::tools::SeatOutcome& seat : (*played)->seats) {
+      EXPECT_EQ(seat.parse_errors, 0) << players << " players";
+      EXPECT_EQ(seat.rejected_moves, 0) << players << " players";
+      EXPECT_FALSE(seat.crashed) << seat.crash;
+    }
+  }
+}
+
+}  // namespace
+EOF
+  cat <<EOF
+new_bot: made the $name Colorfight II bot (class $class) from bots/colorfight/starter:
+  bots/colorfight/$name/$header  (its decisions: edit this file)
+  bots/colorfight/$name/main.cpp
+  $test  (runs in wl_tests)
+next:
+  cmake --build build      # builds build/bots/colorfight/$name and the tests
+  build/tests/wl_tests --gtest_filter='${class}Test.*'
+  build/warlight colorfight arena $name starter --games 20   # in process
+  build/warlight colorfight server --port 5000 &             # a local server
+  build/bots/colorfight/$name --url ws://127.0.0.1:5000/gameroom/public
+EOF
+}
+
 if [[ "$game" == berlin ]]; then
   make_berlin
+  exit 0
+fi
+if [[ "$game" == colorfight ]]; then
+  make_colorfight
   exit 0
 fi
 
