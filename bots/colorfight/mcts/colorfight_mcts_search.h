@@ -19,8 +19,8 @@
 //      every user plays the planner (the sides mostly in their
 //      candidate's setting, else greedy's own); then each
 //      side's value: its projected final gold (gold + net gold income times
-//      the turns left, plus energy at a weight) as a share of its own
-//      and the best other side's (colorfight §8: most gold wins), centred
+//      the turns left, plus energy as the planner values it) as a share of its
+//      own and the best other side's (colorfight §8: most gold wins), centred
 //      on its share at the root and scaled (one turn moves it little).
 //   4. The answer: our most visited candidate (greedy's turn when some
 //      candidate got fewer than two visits).
@@ -50,6 +50,13 @@ namespace colorfight_mcts {
 
 using wl::colorfight::kMaxUsers;
 
+// The evaluation's constants (Projection below).
+struct EvalParams {
+  double energy_cap = 6;       // the planner's energy_weight_cap
+  double stock_share = 0.5;    // energy kept, per energy, of a yield's worth
+  double default_rate = 0.02;  // gold a turn per energy, without a frontier
+};
+
 struct SearchConfig {
   int iterations = 0;            // > 0: stop after that many (deadline too)
   double exploration = 0.4;      // UCB1's constant (values are in [0, 1])
@@ -58,7 +65,7 @@ struct SearchConfig {
   double keep_setting = 0.8;     // playouts: a side keeps its candidate's
                                  // setting (else one drawn at random)
   double value_scale = 10;       // values: 0.5 + scale * (share - root's)
-  double energy_weight = 0.5;    // the projection's gold per energy
+  EvalParams eval;
 };
 
 struct SearchStats {
@@ -71,25 +78,31 @@ struct SearchStats {
 };
 
 // A user's projected final gold (colorfight §6.7: income minus tax every
-// update left), its energy (kept, and a share of its income) worth
-// `energy_weight` gold while it can still buy cells, less towards the end.
-inline double Projection(const UserState& u, int turns, double energy_weight) {
-  const double energy_worth = energy_weight * std::min(1.0, turns / 150.0);
+// update left), energy valued as the greedy planner values it: one energy
+// a turn buys cells worth `rate` gold a turn per energy (its frontier rate,
+// colorfight_greedy_plan.h), so it is worth min(cap, rate * turns / 2)
+// gold a turn; energy kept, `stock_share` of that per energy.
+
+inline double Projection(const UserState& u, int turns, double rate,
+                         const EvalParams& e) {
+  const double energy_worth = std::min(e.energy_cap, rate * turns / 2);
   const double energy = static_cast<double>(std::max<int64_t>(0, u.energy));
   return static_cast<double>(u.gold) +
          turns * static_cast<double>(u.gold_source - u.tax_amount) +
          energy_worth *
-             (energy + 0.5 * turns * (u.energy_source - u.tax_amount));
+             (turns * static_cast<double>(u.energy_source - u.tax_amount) +
+              e.stock_share * energy);
 }
 
 // Every user's value: its projection as a share of its own and the best
-// other one's, in [0, 1] (index: State::users).
-inline void Evaluate(const State& s, double energy_weight,
+// other one's, in [0, 1] (index: State::users; rate: each one's frontier
+// rate).
+inline void Evaluate(const State& s, const double* rate, const EvalParams& e,
                      double value[kMaxUsers]) {
   const int turns = std::max(0, s.max_turn - s.turn);
   double projection[kMaxUsers];
   for (int i = 0; i < s.num_users; ++i) {
-    projection[i] = std::max(1.0, Projection(s.users[i], turns, energy_weight));
+    projection[i] = std::max(1.0, Projection(s.users[i], turns, rate[i], e));
   }
   for (int i = 0; i < s.num_users; ++i) {
     double best_other = 1;
@@ -126,7 +139,12 @@ class Search {
     }
     uct_.Reset(arms);
     chosen_ = 0;
-    Evaluate(root_, config_.energy_weight, root_value_);
+    for (int i = 0; i < kMaxUsers; ++i) rate_[i] = config_.eval.default_rate;
+    for (int k = 0; k < sides_; ++k) {
+      const double r = frontier_rate_[k];
+      if (r > 0) rate_[root_.index_of_uid[uid_[k]]] = r;
+    }
+    Evaluate(root_, rate_, config_.eval, root_value_);
   }
 
   // Iterates until `deadline`, or config.iterations when that is set.
@@ -178,7 +196,7 @@ class Search {
       PlayoutTurn(s, picks);
     }
     double value[kMaxUsers];
-    Evaluate(s, config_.energy_weight, value);
+    Evaluate(s, rate_, config_.eval, value);
     double values[kMaxUsers];
     for (int k = 0; k < sides_; ++k) {
       const int i = root_.index_of_uid[uid_[k]];
@@ -215,6 +233,7 @@ class Search {
     settings_[k].clear();
     for (int i = 0; i < kSettingCount; ++i) {
       maker_.Make(root_, uid_[k], kSettings[i], plan_);
+      if (i == 0) frontier_rate_[k] = maker_.frontier_rate();
       if (std::find(candidates_[k].begin(), candidates_[k].end(), plan_) ==
           candidates_[k].end()) {
         candidates_[k].push_back(plan_);
@@ -231,6 +250,8 @@ class Search {
   std::vector<TurnPlan> candidates_[kMaxUsers];
   std::vector<int> settings_[kMaxUsers];  // the candidates' settings
   double root_value_[kMaxUsers] = {};     // Evaluate at the root
+  double frontier_rate_[kMaxUsers] = {};  // by side, at the root
+  double rate_[kMaxUsers] = {};           // by user index, for Evaluate
   wl::search::DecoupledUct uct_;
   int chosen_ = 0;
   wl::colorfight::PyRandom rng_{1};

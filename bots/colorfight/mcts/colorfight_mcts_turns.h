@@ -21,7 +21,16 @@
 #include <iterator>
 #include <vector>
 
+// The greedy bot's planner: by bare name with bots/colorfight/greedy on
+// the include path (the bot's build, cmake/WlBots.cmake), else (tests and
+// benchmarks, which include bots by path) through the sibling folder.
+#if __has_include("colorfight_greedy_plan.h")
 #include "colorfight_greedy_plan.h"
+#else
+#define COLORFIGHT_MCTS_GREEDY_HEADER "../greedy/colorfight_greedy_plan.h"
+#include COLORFIGHT_MCTS_GREEDY_HEADER
+#undef COLORFIGHT_MCTS_GREEDY_HEADER
+#endif
 #include "sdk/colorfight/command.h"
 #include "sdk/colorfight/rules.h"
 #include "sdk/colorfight/state.h"
@@ -110,6 +119,9 @@ class TurnMaker {
       out.commands[out.count++] = c;
     }
   }
+
+  // The planner's frontier rate in the last Make (gold a turn per energy).
+  double frontier_rate() const { return planner_.frontier_rate(); }
 
   // The energy an upgrade of a home takes (colorfight §6.2), else 0.
   static int64_t HomeUpgradeEnergy(const State& s, const Command& c) {
