@@ -6,6 +6,7 @@
 
 #include "berlin/berlin_map.h"
 #include "bots/berlin/mcts/berlin_mcts_search.h"
+#include "colorfight/cf_random_game.h"
 #include "gtest/gtest.h"
 #include "random_play.h"
 #include "rules.h"
@@ -148,6 +149,29 @@ TEST(RulesAllocationTest, BerlinMctsIterationsNeverAllocate) {
   for (int i = 0; i < 300; ++i) turns += search.Iterate();
   EXPECT_EQ(g_allocations.load(), before);
   EXPECT_GT(turns, 300);
+}
+
+// Colorfight's updates (colorfight §6: commands with negative, huge and
+// invalid entries, the resolution scan, home loss, force fields, income)
+// in random 2-, 4- and 8-user games: no allocation.
+TEST(RulesAllocationTest, ColorfightUpdatesNeverAllocate) {
+  struct Counter : colorfight::FailureSink {
+    long failures = 0;
+    void Failed(int, int, colorfight::Failure) override { ++failures; }
+  } counter;
+  long updates = 0;
+  for (int g = 0; g < 60; ++g) {
+    testing::ColorfightRandomGame game(g, 2 << (g % 3), 80);
+    while (!game.state().Ended()) {
+      game.MakeCommands();  // the lists may grow: not counted
+      const long before = g_allocations.load();
+      colorfight::Update(game.state(), game.lists(), &counter);
+      EXPECT_EQ(g_allocations.load(), before) << "game " << g;
+      ++updates;
+    }
+  }
+  EXPECT_EQ(updates, 60 * 80);
+  EXPECT_GT(counter.failures, 1000);
 }
 
 TEST(RulesAllocationTest, TheCounterCounts) {
