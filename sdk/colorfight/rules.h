@@ -12,6 +12,13 @@
 // energy, self-cancelling entries, costs <= 0, ...). With
 // UpdateOptions::strict the core refuses them instead (an attack with
 // E < 0 fails with kAttackEnergy); the default is the engine's behaviour.
+// One divergence (§11.2): Python's unbounded ints are int64 here, so an
+// attack with |E| >= 2^56, or one that would lift the attacker's energy
+// to 2^56, fails with kAttackEnergy (see kAttackEnergyLimit).
+//
+// A cell's attack list is never stored: entries arrive in the engine's
+// order (users in order, then their commands), so the scan only needs
+// each cell's first largest entry and the sum of all entries (§6.3).
 #ifndef WL_COLORFIGHT_RULES_H_
 #define WL_COLORFIGHT_RULES_H_
 
@@ -96,12 +103,17 @@ struct Scratch {
   AttackTally attacks[kCells];
 };
 
-// |E| and the attacker's energy after it stay within +-kCommandIntLimit
-// so that sums never overflow (colorfight §11.2: Python ints are
-// unbounded; the recordings stay far below).
+// Python ints are unbounded (colorfight §11.2); here an attack fails with
+// kAttackEnergy unless |E| and the attacker's energy after it stay below
+// kAttackEnergyLimit (2^56, ~7e16; the recordings stay below 10^6). Then
+// no sum of an update can overflow: a user's entries sum to less than 2^57,
+// all users' to less than 2^60, and net, cost and 2(net - cost) stay
+// below 2^62.
+inline constexpr int64_t kAttackEnergyLimit = int64_t{1} << 56;
+
 inline bool EnergyWithinRange(int64_t energy, int64_t spend) {
-  return spend > -kCommandIntLimit && spend < kCommandIntLimit &&
-         energy - spend < kCommandIntLimit;
+  return spend > -kAttackEnergyLimit && spend < kAttackEnergyLimit &&
+         energy - spend < kAttackEnergyLimit;
 }
 
 inline bool OwnsNeighbour(const State& s, int x, int y, int uid) {

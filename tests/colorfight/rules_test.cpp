@@ -131,6 +131,21 @@ TEST(ColorfightRulesTest, NegativeEnergyRaisesTheNet) {
   EXPECT_EQ(EnergyBeforeIncome(s.users[0]), energy - 100 + 1000);
 }
 
+// §11.2: int64 instead of Python ints; absurd energies fail the check.
+TEST(ColorfightRulesTest, AbsurdAttackEnergiesFailTheEnergyCheck) {
+  State s = TwoUsers();
+  const auto failures =
+      Step(s, {{Command::Attack(5, 6, -rules_internal::kAttackEnergyLimit),
+                Command::Attack(5, 6, -kCommandIntLimit),
+                Command::Attack(5, 6, -1000000)}});
+  const std::vector<std::tuple<int, int, Failure>> expected = {
+      {0, 0, Failure::kAttackEnergy}, {0, 1, Failure::kAttackEnergy}};
+  EXPECT_EQ(failures, expected);
+  // The third is accepted: +10^6 energy, and alone it nets −10^6.
+  EXPECT_EQ(At(s, 5, 6).owner, 0);
+  EXPECT_EQ(EnergyBeforeIncome(s.users[0]), 1010 + 1000000);
+}
+
 TEST(ColorfightRulesTest, StrictModeRefusesNegativeEnergy) {
   State s = TwoUsers();
   const auto failures = Step(s, {{Command::Attack(5, 6, -1000)}}, {true});
