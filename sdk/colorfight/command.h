@@ -14,9 +14,10 @@
 //
 // Parsing is Python's, as the engine does it (§6.2): str.split() on runs of
 // Unicode whitespace, int() with signs, underscores, leading zeros and any
-// Unicode decimal digits; extra tokens ignored. Values beyond +-2^62 are
-// clamped to +-2^62 (colorfight §11.2: off the map as a coordinate, more
-// than anyone's energy as an attack).
+// Unicode decimal digits (Python 3.11's 4300-digit limit too); extra tokens
+// ignored. Values beyond +-2^62 are clamped to +-2^62 (colorfight §11.2:
+// off the map as a coordinate; as an attack's energy, rules.h refuses it).
+// The error texts quote a bad token with Python's repr() (py_unicode.h).
 #ifndef WL_COLORFIGHT_COMMAND_H_
 #define WL_COLORFIGHT_COMMAND_H_
 
