@@ -5,6 +5,7 @@
 #include "colorfight/cf_server.h"
 
 #include <boost/json.hpp>
+#include <chrono>
 #include <condition_variable>
 #include <filesystem>
 #include <mutex>
@@ -297,6 +298,45 @@ TEST(ColorfightServerTest, ClosesUnknownRoomsBinaryMessagesAndAnswersPings) {
     if (!left) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   EXPECT_TRUE(left);
+}
+
+// Without lock-step, turns come every round_time (colorfight §1.4, §2.7:
+// strictly more than round_time after the last update), whether the
+// players sent their lists or not.
+TEST(ColorfightServerTest, PacesTurnsByRoundTimeWithoutLockStep) {
+  ColorfightRoomConfig config = ColorfightPreset("default");
+  config.max_turn = 4;
+  config.round_time = {0.2, true};
+  config.start_rule = ColorfightRoomConfig::StartRule::kNever;
+  ColorfightServerOptions options;
+  options.rooms = {{"timed", config}};
+  RunningServer server(options);
+  WsClient game, a;
+  ASSERT_TRUE(game.Connect(server.port(), "/gameroom/timed/game_channel"));
+  ASSERT_TRUE(a.Connect(server.port(), "/gameroom/timed/action_channel"));
+  ASSERT_EQ(a.Ask(R"({"action": "register", "username": "a", "password": ""})"),
+            R"({"success": true, "uid": 1})");
+  ASSERT_EQ(
+      HttpCall(server.port(), "POST", "/start", R"({"gameroom_id": "timed"})")
+          .body,
+      kOk);
+  using Clock = std::chrono::steady_clock;
+  std::vector<Clock::time_point> at;  // when turn k + 1 came
+  while (at.size() < 4) {
+    std::optional<std::string> text = game.Receive();
+    ASSERT_TRUE(text);
+    const int64_t turn = Parse(*text).turn;
+    if (turn != static_cast<int64_t>(at.size()) + 1) continue;
+    at.push_back(Clock::now());
+    if (turn == 2) {  // a list does not hurry the next turn
+      EXPECT_EQ(a.Ask(R"({"action": "command", "cmd_list": []})"), kOk);
+    }
+  }
+  for (size_t k = 1; k < at.size(); ++k) {
+    // 0.2 s on the server's clock; 50 ms of slack for the delivery.
+    EXPECT_GE(std::chrono::duration<double>(at[k] - at[k - 1]).count(), 0.15)
+        << "turn " << k + 1;
+  }
 }
 
 }  // namespace

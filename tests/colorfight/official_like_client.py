@@ -4,7 +4,8 @@
 # sockets (game_channel with ping_interval=None and max_size=None, every
 # frame queued; action_channel with websockets' default keepalive, one
 # request at a time); the bot's thread registers, then loops
-# update_turn() -> send_cmd(), and registers again when game_id changes.
+# update_turn() -> send_cmd(); after a game it waits for the next game_id
+# and registers again.
 #
 #   /usr/bin/python3 official_like_client.py URL NAME GAMES
 #   URL: http://127.0.0.1:PORT/gameroom/ROOM (http is turned into ws)
@@ -146,7 +147,10 @@ def main():
     except Exception as e:
         print('cannot connect: %r' % e, file=sys.stderr)
         return 3
-    for _ in range(games):
+    for number in range(games):
+        if number > 0:
+            while game.update_turn():
+                pass  # the last game's frames, until a new game_id
         while not game.register(name, 'pw-' + name):
             game.update_turn()
         played = {'name': name, 'uid': game.uid, 'game_id': None,
@@ -154,7 +158,7 @@ def main():
                   'replies_failed': 0}
         while True:
             if not game.update_turn():
-                break  # a new game: register again
+                break  # a restart in the middle: register again
             played['game_id'] = game.game_id
             played['max_turn'] = game.info['max_turn']
             if game.turn == 0:

@@ -3,10 +3,17 @@
 // with ping_interval=None and max_size=None, action_channel with the
 // default keepalive, register, update_turn -> send_cmd) play a lock-step
 // duel on our server to its end, as two processes of Debian's python3
-// with python3-websockets. Skips when `import websockets` fails.
+// with python3-websockets, twice: after the first game they wait for the
+// room's restart (a new game_id) and register again. Skips when `import
+// websockets` fails.
+#include <algorithm>
 #include <boost/json.hpp>
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
+#include <mutex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -56,14 +63,21 @@ TEST(ColorfightPythonClientTest, TwoOfficialLikeClientsPlayALockStepDuel) {
   ColorfightServerOptions options;
   ColorfightRoomConfig duel = ColorfightPreset("duel");
   duel.max_turn = kMaxTurn;
+  duel.finish_time = {1, true};  // the next game 1 s after the end
   options.rooms = {{"duel", duel}};
   options.lockstep = true;
   options.seed = 7;
-  std::string folder;
+  std::mutex mutex;  // folders, written on the server's thread
+  std::condition_variable written;
+  std::vector<std::string> folders;
   options.on_game_end = [&](const ColorfightFinishedGame& game) {
+    std::string folder;
     EXPECT_TRUE(WriteColorfightFinishedGame((dir / "games").string(), 7, "test",
                                             game, &folder)
                     .ok());
+    std::lock_guard<std::mutex> lock(mutex);
+    folders.push_back(folder);
+    written.notify_all();
   };
   testing::RunningServer server(options);
   const std::string url =
@@ -74,48 +88,63 @@ TEST(ColorfightPythonClientTest, TwoOfficialLikeClientsPlayALockStepDuel) {
   for (const char* name : {"PyA", "PyB"}) {
     command += "timeout 120 " + std::string(kPython) + " " +
                testing::ShellQuote(script) + " " + testing::ShellQuote(url) +
-               " " + name + " 1 > " +
+               " " + name + " 2 > " +
                testing::ShellQuote((dir / name).string() + ".out") + " 2> " +
                testing::ShellQuote((dir / name).string() + ".err") + " & ";
   }
   command += "wait";
   ASSERT_EQ(std::system(command.c_str()), 0);
 
-  std::string game_id;
+  // Two games (the clients register again for the second), each seen
+  // whole by both: every turn, one game_id.
+  std::vector<std::string> game_ids(2);
   for (const char* name : {"PyA", "PyB"}) {
     SCOPED_TRACE(name);
     const std::vector<json::object> games =
         Lines(dir / (name + std::string(".out")));
-    ASSERT_EQ(games.size(), 1u)
+    ASSERT_EQ(games.size(), 2u)
         << testing::ReadFile(dir / (name + std::string(".err")));
-    const json::object& g = games[0];
-    std::vector<int64_t> turns;
-    for (const json::value& t : g.at("turns").as_array()) {
-      turns.push_back(t.as_int64());
+    for (int k = 0; k < 2; ++k) {
+      const json::object& g = games[k];
+      std::vector<int64_t> turns;
+      for (const json::value& t : g.at("turns").as_array()) {
+        turns.push_back(t.as_int64());
+      }
+      std::vector<int64_t> every(kMaxTurn);
+      for (int t = 0; t < kMaxTurn; ++t) every[t] = t + 1;
+      EXPECT_EQ(turns, every);  // no turn skipped, to the last
+      EXPECT_EQ(g.at("replies_ok").as_int64(), kMaxTurn - 1);
+      EXPECT_EQ(g.at("replies_failed").as_int64(), 0);
+      if (game_ids[k].empty()) {
+        game_ids[k] = std::string(g.at("game_id").as_string());
+      }
+      EXPECT_EQ(g.at("game_id").as_string(), game_ids[k]);
     }
-    std::vector<int64_t> every(kMaxTurn);
-    for (int t = 0; t < kMaxTurn; ++t) every[t] = t + 1;
-    EXPECT_EQ(turns, every);  // no turn skipped, to the last
-    EXPECT_EQ(g.at("replies_ok").as_int64(), kMaxTurn - 1);
-    EXPECT_EQ(g.at("replies_failed").as_int64(), 0);
-    if (game_id.empty()) game_id = std::string(g.at("game_id").as_string());
-    EXPECT_EQ(g.at("game_id").as_string(), game_id);  // one game, both
   }
-  // The finished game's folder, with its ranking by gold (colorfight §8).
-  ASSERT_FALSE(folder.empty());
-  EXPECT_EQ(fs::path(folder).filename().string(), "duel-" + game_id);
-  EXPECT_TRUE(fs::exists(fs::path(folder) / "replay.cfr"));
-  const json::value result =
-      json::parse(testing::ReadFile(fs::path(folder) / "result.json"));
-  const json::array& ranking = result.at("ranking_by_gold").as_array();
-  ASSERT_EQ(ranking.size(), 2u);
-  std::vector<std::string> names;
-  for (const json::value& u : ranking) {
-    names.push_back(std::string(u.at("username").as_string()));
+  EXPECT_NE(game_ids[0], game_ids[1]);
+  // Each finished game's folder, with its ranking by gold (colorfight §8).
+  std::unique_lock<std::mutex> lock(mutex);
+  written.wait_for(lock, std::chrono::seconds(20),
+                   [&] { return folders.size() >= 2; });
+  ASSERT_EQ(folders.size(), 2u);
+  for (int k = 0; k < 2; ++k) {
+    const fs::path folder = folders[k];
+    EXPECT_EQ(folder.filename().string(), "duel-" + game_ids[k]);
+    EXPECT_TRUE(fs::exists(folder / "replay.cfr"));
+    EXPECT_TRUE(fs::exists(folder / "replay.html"));
+    const json::value result =
+        json::parse(testing::ReadFile(folder / "result.json"));
+    const json::array& ranking = result.at("ranking_by_gold").as_array();
+    ASSERT_EQ(ranking.size(), 2u);
+    std::vector<std::string> names;
+    for (const json::value& u : ranking) {
+      names.push_back(std::string(u.at("username").as_string()));
+    }
+    std::sort(names.begin(), names.end());
+    EXPECT_EQ(names, (std::vector<std::string>{"PyA", "PyB"}));
+    EXPECT_GE(ranking[0].at("gold").as_int64(),
+              ranking[1].at("gold").as_int64());
   }
-  std::sort(names.begin(), names.end());
-  EXPECT_EQ(names, (std::vector<std::string>{"PyA", "PyB"}));
-  EXPECT_GE(ranking[0].at("gold").as_int64(), ranking[1].at("gold").as_int64());
 }
 
 }  // namespace
