@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "colorfight/cf_server_client.h"
+#include "colorfight/colorfight_server.h"
 #include "colorfight/room_config.h"
 #include "gtest/gtest.h"
 #include "sdk/colorfight/frame.h"
@@ -337,6 +338,30 @@ TEST(ColorfightServerTest, PacesTurnsByRoundTimeWithoutLockStep) {
     EXPECT_GE(std::chrono::duration<double>(at[k] - at[k - 1]).count(), 0.15)
         << "turn " << k + 1;
   }
+}
+
+// `warlight colorfight server` with these arguments (after "server").
+int RunServerMain(std::vector<std::string> args) {
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  return ColorfightServerMain(static_cast<int>(argv.size()), argv.data());
+}
+
+TEST(ColorfightServerTest, CommandLineRefusesBadFlagsAndBusyPorts) {
+  EXPECT_EQ(RunServerMain({"--room", "bad room!"}), 2);
+  EXPECT_EQ(RunServerMain({"--room", "x:nosuchpreset"}), 2);
+  EXPECT_EQ(RunServerMain({"--port", "70000"}), 2);
+  EXPECT_EQ(RunServerMain({"--seed", "-5"}), 2);
+  EXPECT_EQ(RunServerMain({"extra"}), 2);
+  RunningServer busy(ColorfightServerOptions{});
+  EXPECT_EQ(RunServerMain({"--port", std::to_string(busy.port())}), 1);
+  // --room is repeatable (cli.h keeps the last value of a flag).
+  std::vector<std::string> args = {"--room", "a:duel", "--lockstep", "--room=b",
+                                   "--",     "--room", "c"};
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  EXPECT_EQ(RepeatedFlag(static_cast<int>(argv.size()), argv.data(), "room"),
+            (std::vector<std::string>{"a:duel", "b"}));
 }
 
 }  // namespace

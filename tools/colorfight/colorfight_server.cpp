@@ -103,6 +103,18 @@ uint64_t ClockSeed() {
       std::chrono::system_clock::now().time_since_epoch().count());
 }
 
+// The command line for result.json, without the admin password.
+std::string CommandLine(int argc, char** argv) {
+  std::string command = "warlight colorfight server";
+  for (int i = 0; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (i > 0 && std::string(argv[i - 1]) == "--admin-password") arg = "***";
+    if (arg.rfind("--admin-password=", 0) == 0) arg = "--admin-password=***";
+    command += " " + arg;
+  }
+  return command;
+}
+
 // Writes a finished game's folder and says so on stderr.
 void WriteGame(const std::string& dir, int64_t seed, const std::string& command,
                const ColorfightFinishedGame& game) {
@@ -119,12 +131,6 @@ void WriteGame(const std::string& dir, int64_t seed, const std::string& command,
 
 // Serves until SIGINT or SIGTERM, which the calling thread waits for.
 int Serve(ColorfightServerOptions options) {
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGINT);
-  sigaddset(&signals, SIGTERM);
-  // Blocked before any thread starts: sigwait alone sees them.
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   std::optional<ColorfightServer> server;
   try {
     server.emplace(options);
@@ -132,18 +138,26 @@ int Serve(ColorfightServerOptions options) {
     std::cerr << "warlight colorfight server: " << e.what() << "\n";
     return 1;
   }
+  sigset_t signals, before;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  // Blocked before the io thread starts: sigwait alone sees them.
+  pthread_sigmask(SIG_BLOCK, &signals, &before);
   std::thread io([&] { server->Run(); });
   std::string rooms = "public";
   for (const ColorfightStartRoom& r : options.rooms) {
     if (r.name != "public") rooms += ", " + r.name;
   }
   std::cerr << "listening on " << server->Url() << " (rooms: " << rooms
-            << "; admin password: '" << options.master_password << "'"
+            << "; seed " << options.seed << "; admin password: '"
+            << options.master_password << "'"
             << (options.lockstep ? "; lock-step" : "") << ")" << std::endl;
   int signal = 0;
   sigwait(&signals, &signal);
   server->Stop();
   io.join();
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);
   return 0;
 }
 
@@ -217,6 +231,7 @@ int ColorfightServerMain(int argc, char** argv) {
   if (port < 0 || port > 65535) return flags.Fail("--port must be 0..65535");
   if (max_turn < 0) return flags.Fail("--max-turn must be >= 1");
   if (max_connections < 1) return flags.Fail("--max-connections must be >= 1");
+  if (seed < -1) return flags.Fail("--seed must be >= 0");
   ColorfightServerOptions options;
   for (const std::string& spec : RepeatedFlag(argc, argv, "room")) {
     std::string error;
@@ -236,17 +251,9 @@ int ColorfightServerMain(int argc, char** argv) {
       password == kRandomPassword ? RandomPassword() : password;
   options.lockstep = lockstep;
   options.max_connections = static_cast<size_t>(max_connections);
+  options.log = &std::cerr;
   if (!games_dir.empty()) {
-    std::string command = "warlight colorfight server";
-    for (int i = 0; i < argc; ++i) {
-      const std::string arg = argv[i];
-      const bool secret =
-          i > 0 && std::string(argv[i - 1]) == "--admin-password";
-      command += " " + (secret ? std::string("***")
-                        : arg.rfind("--admin-password=", 0) == 0
-                            ? std::string("--admin-password=***")
-                            : arg);
-    }
+    const std::string command = CommandLine(argc, argv);
     const int64_t used_seed = static_cast<int64_t>(options.seed);
     options.on_game_end = [games_dir, used_seed,
                            command](const ColorfightFinishedGame& game) {
