@@ -228,6 +228,9 @@ class Player {
     if (client_.error().code != ClientErrc::kTimeout) {
       return Fail(client_.error().message);
     }
+    if (Clock::now() > options_.give_up_at) {
+      return Fail("gave up: the games did not end in time");
+    }
     const uint64_t frames = client_.frames_received();
     if (frames != frames_seen_) {
       frames_seen_ = frames;

@@ -54,6 +54,9 @@ struct RunOptions {
   // No frame at all for this long (the server sends one at least every
   // 30 s, colorfight §2.4): the server is gone.
   std::chrono::milliseconds silence_limit{90000};
+  // PlayGames gives up (status 1) past this time (harnesses and tests).
+  std::chrono::steady_clock::time_point give_up_at =
+      std::chrono::steady_clock::time_point::max();
 };
 
 using SeededBotFactory = std::function<std::unique_ptr<Bot>(uint64_t seed)>;

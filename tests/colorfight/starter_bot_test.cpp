@@ -5,11 +5,14 @@
 #include <atomic>
 #include <boost/json.hpp>
 #include <memory>
+#include <mutex>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bots/colorfight/starter/colorfight_starter_bot.h"
+#include "colorfight/cf_server_client.h"
 #include "colorfight/fake_server.h"
 #include "colorfight/recorded_game.h"
 #include "gtest/gtest.h"
@@ -153,6 +156,78 @@ TEST(ColorfightRunTest, PlaysARecordedGameToItsEnd) {
             "starter: game 1565000101000: rank 1 of 2 by gold (173262 gold, " +
                 std::to_string(last.users[0].cell_number) + " cells)\n");
   EXPECT_EQ(log.str(), "");
+}
+
+// Two starters through Run's loop against our server (`warlight colorfight
+// server`, tools/colorfight/cf_server.h) in lock-step: a 2-player room that
+// starts when full, a turn as soon as both have sent their commands. Both
+// play to max_turn and print their rank, one first and one second, with
+// the gold of the server's final frame.
+TEST(ColorfightRunTest, TwoStartersPlayAGameOnOurServer) {
+  tools::ColorfightServerOptions options;
+  tools::ColorfightRoomConfig duel = tools::ColorfightPreset("duel");
+  duel.max_turn = 30;
+  options.rooms = {{"duel", duel}};
+  options.lockstep = true;
+  std::mutex mu;
+  std::string final_frame;
+  options.on_game_end = [&](const tools::ColorfightFinishedGame& game) {
+    std::lock_guard lock(mu);
+    final_frame = game.final_frame;
+  };
+  testing::RunningServer server(options);
+  std::ostringstream out[2], log[2];
+  int status[2] = {-1, -1};
+  std::vector<std::thread> players;
+  for (int i = 0; i < 2; ++i) {
+    players.emplace_back([&, i] {
+      RunOptions o;
+      o.url = "http://127.0.0.1:" + std::to_string(server.port()) +
+              "/gameroom/duel";
+      o.username = "starter" + std::to_string(i + 1);
+      o.seed = i + 1;
+      o.give_up_at =
+          std::chrono::steady_clock::now() + std::chrono::seconds(60);
+      status[i] = PlayGames(
+          [](uint64_t seed) {
+            return std::make_unique<ColorfightStarterBot>(seed);
+          },
+          o, o.username, out[i], log[i]);
+    });
+  }
+  for (std::thread& t : players) t.join();
+  ASSERT_TRUE(testing::FakeCfServer::WaitFor([&] {
+    std::lock_guard lock(mu);
+    return !final_frame.empty();
+  }));
+  Frame last;
+  {
+    std::lock_guard lock(mu);
+    std::string error;
+    ASSERT_TRUE(ParseFrame(final_frame, &last, &error)) << error;
+  }
+  EXPECT_EQ(last.turn, 30);
+  ASSERT_EQ(last.users.size(), 2u);
+  std::string lines;
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_EQ(status[i], 0) << log[i].str();
+    EXPECT_EQ(log[i].str(), "");
+    lines += out[i].str();
+  }
+  for (int i = 0; i < 2; ++i) {
+    const FrameUser& u = last.users[i];
+    const FrameUser& other = last.users[1 - i];
+    // colorfight §8: by gold, ties in registration order.
+    const int rank =
+        other.gold > u.gold || (other.gold == u.gold && i == 1) ? 2 : 1;
+    EXPECT_GT(u.cell_number, 5) << u.username;
+    EXPECT_NE(lines.find(u.username + ": game " + last.info.game_id +
+                         ": rank " + std::to_string(rank) + " of 2 by gold (" +
+                         std::to_string(u.gold) + " gold, " +
+                         std::to_string(u.cell_number) + " cells)\n"),
+              std::string::npos)
+        << lines;
+  }
 }
 
 }  // namespace
