@@ -18,16 +18,21 @@ namespace {
 
 namespace fs = std::filesystem;
 
-TEST(ColorfightVerify, EveryRecordedGameIsIdentical) {
+// One test per recorded game (g00..g11), each a fraction of a second.
+class ColorfightVerifyGame : public ::testing::TestWithParam<int> {};
+
+TEST_P(ColorfightVerifyGame, IsIdentical) {
   WL_REQUIRE_COLORFIGHT_SHARED();
   const std::vector<fs::path> games = testing::ColorfightGames();
-  EXPECT_EQ(games.size(), 12u);
-  for (const fs::path& dir : games) {
-    absl::StatusOr<std::string> diff = VerifyColorfightGameDir(dir.string());
-    ASSERT_TRUE(diff.ok()) << dir << ": " << diff.status();
-    EXPECT_EQ(*diff, "") << dir;
-  }
+  ASSERT_EQ(games.size(), 12u);
+  const fs::path& dir = games[GetParam()];
+  absl::StatusOr<std::string> diff = VerifyColorfightGameDir(dir.string());
+  ASSERT_TRUE(diff.ok()) << dir << ": " << diff.status();
+  EXPECT_EQ(*diff, "") << dir;
 }
+
+INSTANTIATE_TEST_SUITE_P(Recorded, ColorfightVerifyGame,
+                         ::testing::Range(0, 12));
 
 // A copy of a recorded game whose files can be altered: the .gz files are
 // written back as plain text (the reader takes both).
