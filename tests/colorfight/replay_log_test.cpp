@@ -22,6 +22,8 @@ TEST(ColorfightReplayLog, OrjsonFromPyJson) {
   EXPECT_EQ(OrjsonFromPyJson(R"(["\ud83d\ude00", true, null, -3])"),
             "[\"\xF0\x9F\x98\x80\",true,null,-3]");
   EXPECT_EQ(OrjsonFromPyJson("{}"), "{}");
+  EXPECT_EQ(OrjsonFromPyJson("[\"\\"), "[\"\\\"");  // cut short: no overrun
+  EXPECT_EQ(OrjsonFromPyJson("[\"\\u00"), "[\"\\u00\"");
 }
 
 TEST(ColorfightReplayLog, OrjsonStrings) {

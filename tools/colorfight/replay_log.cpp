@@ -48,8 +48,8 @@ size_t CopyString(std::string_view text, size_t i, std::string* out) {
       out->push_back(text[i]);
       continue;
     }
-    if (text[i + 1] != 'u') {
-      out->append(text.substr(i, 2));
+    if (i + 6 > text.size() || text[i + 1] != 'u') {
+      out->append(text.substr(i, 2));  // \" \\ \n ... (or a cut escape)
       ++i;
       continue;
     }
