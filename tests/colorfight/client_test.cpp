@@ -3,9 +3,19 @@
 // g00 on game_channel and answers on action_channel (colorfight §2.2-§2.5).
 #include "sdk/colorfight/client.h"
 
+#include <openssl/ec.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+
 #include <boost/asio.hpp>
+#include <boost/asio/ssl.hpp>
+#include <boost/beast/http.hpp>
 #include <boost/json.hpp>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "colorfight/fake_server.h"
@@ -102,6 +112,88 @@ TEST(ClientErrorTest, ConnectionRefusedAndBadUrlAreTyped) {
   EXPECT_EQ(client.error().code, ClientErrc::kClosed);
   EXPECT_FALSE(client.UpdateTurn(milliseconds(10)));
   EXPECT_EQ(client.error().code, ClientErrc::kClosed);
+}
+
+// A self-signed certificate for "localhost" (key, certificate; PEM), made
+// now: no file, no store.
+std::pair<std::string, std::string> SelfSignedPem() {
+  EVP_PKEY* key = EVP_EC_gen("P-256");
+  X509* cert = X509_new();
+  ASN1_INTEGER_set(X509_get_serialNumber(cert), 1);
+  X509_gmtime_adj(X509_getm_notBefore(cert), 0);
+  X509_gmtime_adj(X509_getm_notAfter(cert), 3600);
+  X509_set_pubkey(cert, key);
+  X509_NAME* name = X509_get_subject_name(cert);
+  X509_NAME_add_entry_by_txt(
+      name, "CN", MBSTRING_ASC,
+      reinterpret_cast<const unsigned char*>("localhost"), -1, -1, 0);
+  X509_set_issuer_name(cert, name);
+  X509_sign(cert, key, EVP_sha256());
+  auto pem = [](auto write) {
+    BIO* bio = BIO_new(BIO_s_mem());
+    write(bio);
+    char* data = nullptr;
+    const long size = BIO_get_mem_data(bio, &data);
+    std::string text(data, static_cast<size_t>(size));
+    BIO_free(bio);
+    return text;
+  };
+  std::pair<std::string, std::string> out{
+      pem([&](BIO* b) {
+        PEM_write_bio_PrivateKey(b, key, nullptr, nullptr, 0, nullptr, nullptr);
+      }),
+      pem([&](BIO* b) { PEM_write_bio_X509(b, cert); })};
+  X509_free(cert);
+  EVP_PKEY_free(key);
+  return out;
+}
+
+// wss:// (§2.1): with a self-signed certificate, the default (verify the
+// peer) refuses the TLS handshake; verify_peer false completes it (then
+// this server, which is no WebSocket server, refuses the upgrade with 404).
+TEST(ClientTlsTest, VerifiesThePeerUnlessToldNotTo) {
+  namespace asio = boost::asio;
+  const auto [key, cert] = SelfSignedPem();
+  asio::io_context ioc;
+  asio::ssl::context tls(asio::ssl::context::tls_server);
+  tls.use_private_key(asio::buffer(key), asio::ssl::context::pem);
+  tls.use_certificate_chain(asio::buffer(cert));
+  asio::ip::tcp::acceptor acceptor(ioc,
+                                   {asio::ip::make_address("127.0.0.1"), 0});
+  const std::string url =
+      "wss://localhost:" + std::to_string(acceptor.local_endpoint().port()) +
+      "/gameroom/test";
+  std::thread server([&] {
+    for (int i = 0; i < 2; ++i) {  // one connection per client below
+      asio::ssl::stream<asio::ip::tcp::socket> stream(ioc, tls);
+      acceptor.accept(stream.next_layer());
+      const timeval deadline{10, 0};  // never hang on a silent client
+      setsockopt(stream.next_layer().native_handle(), SOL_SOCKET, SO_RCVTIMEO,
+                 &deadline, sizeof deadline);
+      boost::beast::error_code ec;
+      stream.handshake(asio::ssl::stream_base::server, ec);
+      if (ec) continue;
+      namespace http = boost::beast::http;
+      boost::beast::flat_buffer buffer;
+      http::request<http::string_body> request;
+      http::read(stream, buffer, request, ec);
+      http::response<http::string_body> response(http::status::not_found, 11);
+      response.prepare_payload();
+      http::write(stream, response, ec);
+      stream.shutdown(ec);
+    }
+  });
+  Client verifying;
+  EXPECT_FALSE(verifying.Connect(url));
+  EXPECT_EQ(verifying.error().code, ClientErrc::kTls)
+      << verifying.error().message;
+  EXPECT_NE(verifying.error().message.find("verify"), std::string::npos)
+      << verifying.error().message;
+  Client trusting(ClientOptions{/*verify_peer=*/false});
+  EXPECT_FALSE(trusting.Connect(url));
+  EXPECT_EQ(trusting.error().code, ClientErrc::kHandshake)
+      << trusting.error().message;
+  server.join();
 }
 
 TEST_F(ClientTest, RefusedUpgradeAndTlsOnAPlainServerAreTyped) {
