@@ -52,7 +52,7 @@ std::optional<std::string> AcceptAll(const std::string& message) {
   return std::string(R"({"success": true})");
 }
 
-class ClientTest : public ::testing::Test {
+class ColorfightClientTest : public ::testing::Test {
  protected:
   void SetUp() override {
     WL_REQUIRE_COLORFIGHT_SHARED();
@@ -69,7 +69,7 @@ class ClientTest : public ::testing::Test {
   FakeCfServer server_;
 };
 
-TEST(ServerUrlTest, ParsesTheFormsTheClientTakes) {
+TEST(ColorfightUrlTest, ParsesTheFormsTheClientTakes) {
   ServerUrl u;
   std::string error;
   ASSERT_TRUE(
@@ -93,7 +93,7 @@ TEST(ServerUrlTest, ParsesTheFormsTheClientTakes) {
   }
 }
 
-TEST(ClientErrorTest, ConnectionRefusedAndBadUrlAreTyped) {
+TEST(ColorfightClientErrorTest, ConnectionRefusedAndBadUrlAreTyped) {
   int port = 0;
   {
     boost::asio::io_context ioc;
@@ -151,7 +151,7 @@ std::pair<std::string, std::string> SelfSignedPem() {
 // wss:// (§2.1): with a self-signed certificate, the default (verify the
 // peer) refuses the TLS handshake; verify_peer false completes it (then
 // this server, which is no WebSocket server, refuses the upgrade with 404).
-TEST(ClientTlsTest, VerifiesThePeerUnlessToldNotTo) {
+TEST(ColorfightClientTlsTest, VerifiesThePeerUnlessToldNotTo) {
   namespace asio = boost::asio;
   const auto [key, cert] = SelfSignedPem();
   asio::io_context ioc;
@@ -196,7 +196,7 @@ TEST(ClientTlsTest, VerifiesThePeerUnlessToldNotTo) {
   server.join();
 }
 
-TEST_F(ClientTest, RefusedUpgradeAndTlsOnAPlainServerAreTyped) {
+TEST_F(ColorfightClientTest, RefusedUpgradeAndTlsOnAPlainServerAreTyped) {
   Client client(ClientOptions{/*verify_peer=*/false});
   const std::string base = "ws://127.0.0.1:" + std::to_string(server_.port());
   EXPECT_FALSE(client.Connect(base + "/nowhere"));
@@ -209,7 +209,7 @@ TEST_F(ClientTest, RefusedUpgradeAndTlsOnAPlainServerAreTyped) {
 
 // §2.5: register and command are JSON objects with the official keys; the
 // replies come back typed.
-TEST_F(ClientTest, RegistersAndSendsCommands) {
+TEST_F(ColorfightClientTest, RegistersAndSendsCommands) {
   Client client;
   ASSERT_TRUE(client.Connect(server_.Url())) << client.error().message;
   ASSERT_TRUE(client.Register("me", "pw", "key")) << client.error().message;
@@ -239,7 +239,7 @@ TEST_F(ClientTest, RegistersAndSendsCommands) {
 // A reply that does not come in time is a timeout, and when it comes late
 // it is not taken for the next request's (each message gets exactly one
 // reply, in order, §2.5).
-TEST_F(ClientTest, RepliesHaveDeadlines) {
+TEST_F(ColorfightClientTest, RepliesHaveDeadlines) {
   ClientOptions options;
   options.register_timeout = milliseconds(200);
   Client client(options);
@@ -262,7 +262,7 @@ TEST_F(ClientTest, RepliesHaveDeadlines) {
 // §2.4: a new turn is a change of `turn`; the client takes the latest frame
 // of those queued; a new game_id returns false; start_count_down may be a
 // string.
-TEST_F(ClientTest, UpdateTurnDrainsAndDetectsANewGame) {
+TEST_F(ColorfightClientTest, UpdateTurnDrainsAndDetectsANewGame) {
   const std::vector<std::string>& frames = G00Frames();
   ASSERT_GE(frames.size(), 6u);
   Client client;
@@ -302,7 +302,7 @@ TEST_F(ClientTest, UpdateTurnDrainsAndDetectsANewGame) {
   ASSERT_NE(client.game().me(), nullptr);
 }
 
-TEST_F(ClientTest, BadFramesAndAClosedChannelAreTyped) {
+TEST_F(ColorfightClientTest, BadFramesAndAClosedChannelAreTyped) {
   Client client;
   ASSERT_TRUE(client.Connect(server_.Url()));
   PushAll(client, {"{\"turn\": 1}"});
@@ -318,7 +318,7 @@ TEST_F(ClientTest, BadFramesAndAClosedChannelAreTyped) {
 // §2.2: nothing at all is sent on game_channel (no ping, no close: the
 // server never reads it); leaving drops its TCP connection and closes
 // action_channel with a close frame.
-TEST_F(ClientTest, NeverWritesOnGameChannelAndDropsIt) {
+TEST_F(ColorfightClientTest, NeverWritesOnGameChannelAndDropsIt) {
   {
     Client client;
     ASSERT_TRUE(client.Connect(server_.Url()));
@@ -337,7 +337,7 @@ TEST_F(ClientTest, NeverWritesOnGameChannelAndDropsIt) {
       FakeCfServer::WaitFor([&] { return server_.action_closes == 1; }));
 }
 
-TEST_F(ClientTest, ListsGamerooms) {
+TEST_F(ColorfightClientTest, ListsGamerooms) {
   server_.SetRoomList(
       R"([{"name": "public", "player_number": 2, "max_player": 8, "turn": 3,
            "max_turn": 500, "rank": false}])");

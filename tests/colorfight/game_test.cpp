@@ -14,7 +14,7 @@ namespace {
 
 std::vector<Position> P(std::initializer_list<Position> list) { return list; }
 
-TEST(PositionTest, NeighboursAreInTheClientsOrderAndOnTheMap) {
+TEST(ColorfightPositionTest, NeighboursAreInTheClientsOrderAndOnTheMap) {
   EXPECT_EQ((Position{5, 5}.SurroundingCardinals()),
             P({{5, 4}, {5, 6}, {4, 5}, {6, 5}}));  // N, S, W, E
   EXPECT_EQ((Position{0, 0}.SurroundingCardinals()), P({{0, 1}, {1, 0}}));
@@ -31,7 +31,7 @@ TEST(PositionTest, NeighboursAreInTheClientsOrderAndOnTheMap) {
 }
 
 // colorfight §12: the building classes' derived values.
-TEST(BuildingViewTest, ValuesFollowTheClientsConstants) {
+TEST(ColorfightBuildingViewTest, ValuesFollowTheClientsConstants) {
   const BuildingView empty{Building::kNone, 1};
   EXPECT_EQ(empty.Name(), "empty");
   EXPECT_EQ(empty.MaxLevel(), 0);
@@ -67,7 +67,7 @@ TEST(BuildingViewTest, ValuesFollowTheClientsConstants) {
 }
 
 // The builders only format (§12), and the engine reads them back (§6.2).
-TEST(CommandBuilderTest, FormatsTheOfficialStrings) {
+TEST(ColorfightCommandBuilderTest, FormatsTheOfficialStrings) {
   EXPECT_EQ(Attack({3, 4}, 120), "a 3 4 120");
   EXPECT_EQ(Build({1, 2}, kBldGoldMine), "b 1 2 g");
   EXPECT_EQ(Upgrade({7, 8}), "u 7 8");
@@ -80,7 +80,7 @@ TEST(CommandBuilderTest, FormatsTheOfficialStrings) {
 
 // A hand-made frame: cells by position, letters to kinds (an unknown
 // letter is Empty), users by int uid, error keys as ints, me().
-TEST(GameTest, BuildsTheViewOfAFrame) {
+TEST(ColorfightGameViewTest, BuildsTheViewOfAFrame) {
   Frame f;
   f.turn = 7;
   f.info.max_turn = 300;
@@ -132,7 +132,7 @@ TEST(GameTest, BuildsTheViewOfAFrame) {
 }
 
 // Every recorded frame of g00 (colorfight §13) gives the view of its text.
-TEST(GameTest, ShowsRecordedFramesByHeader) {
+TEST(ColorfightGameViewTest, ShowsRecordedFramesByHeader) {
   WL_REQUIRE_COLORFIGHT_SHARED();
   const std::vector<std::string> frames =
       testing::ReadGzLines(testing::ColorfightSharedDir() / "conformance" /
