@@ -1,7 +1,8 @@
 // `warlight colorfight arena`: the shared arena (arena/arena.h) playing
 // Colorfight II games through ColorfightGame: 2 players with the pairs'
-// statistics, 4 and 8 players with the standings (mean gold, win share,
-// places, mean rank), kept game folders, the command line's checks.
+// statistics and the standings (the final gold is kept in 2-player lines),
+// 4 and 8 players with the standings (mean gold, win share, places, mean
+// rank), kept game folders, the command line's checks.
 #include "colorfight/colorfight_arena.h"
 
 #include <filesystem>
@@ -50,13 +51,50 @@ TEST(ColorfightArenaTest, GreedyBeatsRandomInPairs) {
   EXPECT_NE(table.str().find("greedy vs random      4     4     0     0"),
             std::string::npos)
       << table.str();
+  // Duels keep the final gold too: mean gold and mean rank per bot.
+  EXPECT_NE(table.str().find("4 games of 2 players"), std::string::npos);
+  EXPECT_NE(table.str().find("1st   2nd  mean rank"), std::string::npos);
   const std::vector<ArenaResult> results = Results(config.results_path);
   ASSERT_EQ(results.size(), 4u);
+  for (const ArenaResult& r : results) {
+    EXPECT_TRUE(r.scored);
+    const int greedy = r.bots[0] == "greedy" ? 0 : 1;
+    EXPECT_GT(r.scores[greedy], r.scores[1 - greedy]) << r.key;
+    EXPECT_EQ(r.ranks[greedy], 1);
+  }
+  std::ostringstream again;  // resumed: the same table from the file
+  ASSERT_EQ(RunArena(config, game, again), 0);
+  EXPECT_EQ(again.str(), table.str());
   int kept = 0;
   for (const auto& entry : fs::recursive_directory_iterator(dir / "games"))
     kept += entry.path().filename() == "result.json";
   EXPECT_EQ(kept, 4);
   fs::remove_all(dir);
+}
+
+// A 2-player line keeps "scores" only when the game's scores are measures;
+// other games' lines are as they always were.
+TEST(ColorfightArenaTest, OnlyScoredDuelLinesHoldScores) {
+  ArenaResult r(2);
+  r.key = "k";
+  r.lineup = r.bots = {"greedy", "random"};
+  r.winner = "player1";
+  r.scores = {1234, 56};
+  const std::string plain = ResultToJsonLine(r);
+  EXPECT_EQ(plain.find("scores"), std::string::npos) << plain;
+  r.scored = true;
+  const std::string scored = ResultToJsonLine(r);
+  EXPECT_NE(scored.find("\"rounds\":0,\"scores\":[1234,56],"),
+            std::string::npos)
+      << scored;
+  ArenaResult back;
+  ASSERT_TRUE(ParseResultLine(scored, &back));
+  EXPECT_TRUE(back.scored);
+  EXPECT_EQ(back.scores, (std::vector<double>{1234, 56}));
+  EXPECT_EQ(back.ranks, (std::vector<int>{1, 2}));
+  ASSERT_TRUE(ParseResultLine(plain, &back));
+  EXPECT_FALSE(back.scored);
+  EXPECT_EQ(back.scores, (std::vector<double>{1, 0}));
 }
 
 TEST(ColorfightArenaTest, FourAndEightPlayersGiveStandings) {

@@ -298,6 +298,7 @@ void ArenaRun::PlayOne(const ArenaGame& game) {
     return;
   }
   ArenaResult result = ToResult(game, **played);
+  result.scored = result.players() == 2 && game_.ScoresTwoPlayerGames();
   // The seat of the lineup's first bot: seat s plays lineup[(s + rotation) %
   // N].
   const int n = result.players();

@@ -143,7 +143,10 @@ void ReadSeats(const json::object& o, bool multi, ArenaResult* r) {
   ReadPerSeat(o, "crash", &r->crash);
   if (o.contains("failed_answers"))
     ReadPerSeat(o, "failed_answers", &r->failed_answers);
-  if (!multi) return;
+  if (!multi) {
+    if (o.contains("scores")) ReadPerSeat(o, "scores", &r->scores);
+    return;
+  }
   ReadPerSeat(o, "scores", &r->scores);
   ReadPerSeat(o, "ranks", &r->ranks);
   ReadPerSeat(o, "winners", &r->winners);
@@ -160,8 +163,8 @@ std::string ResultToJsonLine(const ArenaResult& r) {
                  {"map", r.map.empty() ? "generated" : r.map},
                  {"winner", r.winner},
                  {"rounds", r.rounds}};
+  if (multi || r.scored) o["scores"] = PerSeat(r.scores);
   if (multi) {
-    o["scores"] = PerSeat(r.scores);
     o["ranks"] = PerSeat(r.ranks);
     o["winners"] = PerSeat(r.winners);
   }
@@ -203,7 +206,12 @@ bool ParseResultLine(const std::string& line, ArenaResult* r,
     if (why) *why = "bad winner \"" + r->winner + "\"";
     return false;
   }
-  if (r->players() == 2) SeatsOfWinner(r);
+  if (r->players() == 2) {
+    const std::vector<double> scores = r->scores;
+    SeatsOfWinner(r);
+    r->scored = o.contains("scores");
+    if (r->scored) r->scores = scores;
+  }
   return true;
 }
 

@@ -34,7 +34,8 @@ namespace wl::tools {
 //
 // A 2-player line is written as results files always were ("pair", then
 // per-seat arrays of 2; "failed_answers" only when one is not 0); its
-// scores, ranks and winners are read from "winner". A line of N > 2
+// ranks and winners are read from "winner", and its scores too unless the
+// line holds "scores" (ArenaResult::scored). A line of N > 2
 // players names its "lineup" and keeps "scores" (a non-finite score as the
 // string "Infinity", "-Infinity" or "NaN", berlin §11), "ranks" and
 // "winners".
@@ -66,6 +67,10 @@ struct ArenaResult {
   std::vector<bool> crashed;
   std::vector<int> crash_round;
   std::vector<std::string> crash;  // "signal 11", "exit status 1", or ""
+  // 2 players: `scores` are the game's own measure (Game::
+  // ScoresTwoPlayerGames), written as "scores" and read back; otherwise
+  // they follow from the winner.
+  bool scored = false;
 };
 
 std::string ResultToJsonLine(const ArenaResult& r);

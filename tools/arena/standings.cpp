@@ -100,6 +100,10 @@ std::vector<BotStanding> Standings(const std::vector<ArenaResult>& results) {
 }
 
 std::string StandingsTable(const std::vector<ArenaResult>& results) {
+  return StandingsText(results) + FaultsTable(results);
+}
+
+std::string StandingsText(const std::vector<ArenaResult>& results) {
   const std::vector<BotStanding> bots = Standings(results);
   const int players = bots.empty() ? 0 : static_cast<int>(bots[0].ranks.size());
   size_t width = 3, mean_width = 22;
@@ -125,7 +129,7 @@ std::string StandingsTable(const std::vector<ArenaResult>& results) {
     for (int count : b.ranks) out << " " << std::setw(5) << count;
     out << "  " << std::setw(9) << Fixed(b.mean_rank(), 2) << "\n";
   }
-  return out.str() + FaultsTable(results);
+  return out.str();
 }
 
 json::object StandingsJson(const std::vector<ArenaResult>& results) {

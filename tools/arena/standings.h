@@ -48,6 +48,8 @@ std::vector<BotStanding> Standings(const std::vector<ArenaResult>& results);
 // "ranks": [...], "timeouts", "failed_answers", "crashes", "crash_lines",
 // "parse_errors", "rejected_moves", "failed_moves"}, ...]}.
 std::string StandingsTable(const std::vector<ArenaResult>& results);
+// The table without the faults that follow it.
+std::string StandingsText(const std::vector<ArenaResult>& results);
 boost::json::object StandingsJson(const std::vector<ArenaResult>& results);
 
 }  // namespace wl::tools

@@ -285,9 +285,20 @@ std::map<int, std::vector<ArenaResult>> ByPlayers(
   return groups;
 }
 
+// True when every result keeps the game's own scores (ArenaResult::scored):
+// the 2-player table then adds the standings of standings.h.
+bool AllScored(const std::vector<ArenaResult>& results) {
+  for (const ArenaResult& r : results) {
+    if (!r.scored) return false;
+  }
+  return !results.empty();
+}
+
 std::string PairsTable(const std::vector<ArenaResult>& results, double elo0,
                        double elo1, bool sprt) {
-  return PairsText(results, elo0, elo1, sprt) + FaultsTable(results);
+  std::string text = PairsText(results, elo0, elo1, sprt);
+  if (AllScored(results)) text += "\n" + StandingsText(results);
+  return text + FaultsTable(results);
 }
 
 json::object PairsJson(const std::vector<ArenaResult>& results, double elo0,
@@ -298,7 +309,9 @@ json::object PairsJson(const std::vector<ArenaResult>& results, double elo0,
   const bool answers = ShowsFailedAnswers(results);
   for (const BotFaults& f : FaultsByBot(results))
     bots.push_back(FaultsJson(f, answers));
-  return json::object{{"pairs", pairs}, {"bots", bots}};
+  json::object o{{"pairs", pairs}, {"bots", bots}};
+  if (AllScored(results)) o["standings"] = StandingsJson(results);
+  return o;
 }
 
 }  // namespace

@@ -5,7 +5,9 @@
 // bot its own faults: time-outs, crashes, parse errors and moves the rules
 // rejected, apart from the moves that failed only at execution ("was taken
 // this round"), which every bot meets. Games of more than 2 players get
-// the standings of standings.h.
+// the standings of standings.h instead of the pairs; 2-player results that
+// keep the game's own scores (ArenaResult::scored: Colorfight's gold) get
+// them after the pairs (JSON "standings").
 //
 //   std::cout << ResultsTable(results, /*elo0=*/0, /*elo1=*/10, /*sprt=*/true);
 //   std::cout << TableJson(results, 0, 10, true);

@@ -107,6 +107,8 @@ class ColorfightGame : public Game {
     return requests * 1000;
   }
   std::vector<std::string> RequestKinds() const override { return {"turn"}; }
+  // The final gold is worth a mean in duels too (mean gold, mean rank).
+  bool ScoresTwoPlayerGames() const override { return true; }
 
   int players() const { return players_; }
   void set_max_turn(int64_t max_turn) { max_turn_ = max_turn; }

@@ -208,6 +208,12 @@ class Game {
   // True when the game's flags keep the official rules (profile says when
   // a bot is timed under others). A game without variants keeps this.
   virtual bool OfficialRules() const { return true; }
+  // True when a seat's score is a measure worth keeping in 2-player games
+  // too (Colorfight's final gold): their results lines then hold "scores"
+  // and the 2-player table adds the standings (mean score, mean rank).
+  // Games whose 2-player score follows from the winner keep false, and
+  // their results files as they were.
+  virtual bool ScoresTwoPlayerGames() const { return false; }
   // The kinds of TimedRequest, in the order the profile shows them, each
   // also when a bot was never asked it (Warlight: pick, place, attack);
   // other kinds follow as first seen.
