@@ -57,13 +57,17 @@ struct EvalParams {
   double default_rate = 0.02;  // gold a turn per energy, without a frontier
 };
 
+// Measured with `warlight colorfight arena mcts greedy --games 200` (500
+// turns, WL_COLORFIGHT_MCTS_ITERATIONS=40): 195 won, 5 lost (97.5%), no
+// rejected command. With the energy valued at 0.5 gold (not as the planner
+// values it) the search stopped building wells mid-game and lost to greedy.
 struct SearchConfig {
   int iterations = 0;            // > 0: stop after that many (deadline too)
   double exploration = 0.4;      // UCB1's constant (values are in [0, 1])
   int playout_turns = 8;         // planner turns after the searched one
   double predicted_share = 0.3;  // the others play their first candidate
   double keep_setting = 0.8;     // playouts: a side keeps its candidate's
-                                 // setting (else one drawn at random)
+                                 // setting (else greedy's own)
   double value_scale = 10;       // values: 0.5 + scale * (share - root's)
   EvalParams eval;
 };
@@ -82,7 +86,6 @@ struct SearchStats {
 // a turn buys cells worth `rate` gold a turn per energy (its frontier rate,
 // colorfight_greedy_plan.h), so it is worth min(cap, rate * turns / 2)
 // gold a turn; energy kept, `stock_share` of that per energy.
-
 inline double Projection(const UserState& u, int turns, double rate,
                          const EvalParams& e) {
   const double energy_worth = std::min(e.energy_cap, rate * turns / 2);
