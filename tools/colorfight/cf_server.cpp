@@ -442,9 +442,23 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
           self->Read();
         });
   }
+  // Ends the connection: our side is done; what the peer still sends (the
+  // rest of a body over the limit) is read and dropped, 1 s and 8 MiB at
+  // most, so that the close does not reset the connection before the peer
+  // read our answer.
   void Shutdown() {
     beast::error_code ec;
     stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    stream_.expires_after(std::chrono::seconds(1));
+    Drain(0);
+  }
+  void Drain(size_t drained) {
+    if (drained > (size_t{8} << 20)) return;
+    stream_.async_read_some(
+        asio::buffer(scratch_),
+        [self = shared_from_this(), drained](beast::error_code ec, size_t n) {
+          if (!ec) self->Drain(drained + n);
+        });
   }
 
   Impl* impl_;
@@ -453,6 +467,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   Response res_;
+  char scratch_[16384];
 };
 
 ColorfightServer::Impl::Impl(ColorfightServerOptions opts)
