@@ -122,7 +122,9 @@ TEST(ColorfightArenaTest, FourAndEightPlayersGiveStandings) {
     EXPECT_LT(standings[0].mean_rank(), standings[1].mean_rank());
     for (const ArenaResult& r : results) {  // greedy wins every game
       for (int seat = 0; seat < players; ++seat) {
-        if (r.winners[seat]) EXPECT_EQ(r.bots[seat], "greedy") << r.key;
+        if (r.winners[seat]) {
+          EXPECT_EQ(r.bots[seat], "greedy") << r.key;
+        }
       }
     }
     EXPECT_EQ(standings[1].win_share(), 0);

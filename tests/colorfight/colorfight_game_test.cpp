@@ -22,8 +22,12 @@ using colorfight::testing::GameWithBots;
 GameSetup SetupOf(const std::vector<std::string>& bots, int64_t seed) {
   GameSetup setup;
   setup.seed = seed;
-  for (size_t k = 0; k < bots.size(); ++k)
-    setup.seats.push_back({bots[k], uint64_t(100 + k)});
+  for (size_t k = 0; k < bots.size(); ++k) {
+    SeatSetup seat;
+    seat.bot = bots[k];
+    seat.seed = 100 + k;
+    setup.seats.push_back(seat);
+  }
   return setup;
 }
 

@@ -205,8 +205,12 @@ TEST(ColorfightGreedyBotTest, BeatsRandomWithoutRefusedCommands) {
     for (int64_t seed = 1; seed <= 2; ++seed) {
       tools::GameSetup setup;
       setup.seed = seed;
-      for (int k = 0; k < players; ++k)
-        setup.seats.push_back({k % 2 ? "random" : "greedy", uint64_t(k + 1)});
+      for (int k = 0; k < players; ++k) {
+        tools::SeatSetup seat;
+        seat.bot = k % 2 ? "random" : "greedy";
+        seat.seed = k + 1;
+        setup.seats.push_back(seat);
+      }
       auto played = game.Play(setup);
       ASSERT_TRUE(played.ok()) << played.status();
       const auto& seats = (*played)->seats;

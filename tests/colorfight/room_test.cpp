@@ -521,7 +521,9 @@ TEST(ColorfightRoomSet, PlaysTheCapturedGame) {
       continue;
     }
     const std::string reply = cap.HandleAction(id, m.text);
-    if (!m.reply.empty()) EXPECT_EQ(reply, m.reply) << m.t << " " << m.text;
+    if (!m.reply.empty()) {
+      EXPECT_EQ(reply, m.reply) << m.t << " " << m.text;
+    }
   }
   EXPECT_TRUE(chatted);
   EXPECT_EQ(cap.player_number(), 0);  // the probe left again at turn 0
