@@ -11,8 +11,8 @@
 //   std::string again = wl::colorfight::FrameText(f);       // == text
 //
 // FrameOf(state, usernames) computes the frame the engine shows for a
-// state (attack costs, yields, users' cells and counters); the room then
-// sets info, chat and error.
+// state (attack costs, yields, users' cells and counters, info.max_turn);
+// the room then sets the rest of info, chat and error.
 #ifndef WL_COLORFIGHT_FRAME_H_
 #define WL_COLORFIGHT_FRAME_H_
 
@@ -112,8 +112,9 @@ void AppendPyJsonString(std::string_view text, std::string* out);
 
 // The frame of a state (turn, game_map, users): attack costs and yields of
 // colorfight §7, each user's cells in scan order, building_number in its
-// first-appearance order. `usernames` are in State::users order. info,
-// chat and error are left default: the caller sets them.
+// first-appearance order. `usernames` are in State::users order.
+// info.max_turn is the state's; the rest of info, chat and error are left
+// default: the caller sets them.
 Frame FrameOf(const State& state, const std::vector<std::string>& usernames);
 
 // The rules state a frame shows (everything the rules need is in it: the
