@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "colorfight/cf_conformance.h"
+#include "colorfight/recorded_game.h"
 
 namespace wl::tools {
 namespace {
@@ -46,8 +46,8 @@ class AlteredGame {
     for (const char* f : {"meta.json", "replay.cfr"}) {
       fs::copy_file(from / f, dir_ / f);
     }
-    EXPECT_TRUE(testing::ReadGzipLines(from / "frames.jsonl.gz", &frames));
-    EXPECT_TRUE(testing::ReadGzipLines(from / "actions.jsonl.gz", &actions));
+    EXPECT_TRUE(testing::ReadGzLines(from / "frames.jsonl.gz", &frames));
+    EXPECT_TRUE(testing::ReadGzLines(from / "actions.jsonl.gz", &actions));
   }
   ~AlteredGame() { fs::remove_all(dir_); }
   std::string Write() {

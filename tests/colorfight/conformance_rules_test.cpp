@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "boost/json.hpp"
-#include "colorfight/cf_conformance.h"
+#include "colorfight/recorded_game.h"
 #include "gtest/gtest.h"
 #include "sdk/colorfight/command_list.h"
 #include "sdk/colorfight/frame.h"

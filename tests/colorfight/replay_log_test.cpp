@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "colorfight/cf_conformance.h"
 #include "colorfight/colorfight_replay_page.h"
+#include "colorfight/recorded_game.h"
 #include "sdk/colorfight/frame.h"
 
 namespace wl::tools {
@@ -53,7 +53,7 @@ TEST(ColorfightReplayLog, RebuildsARecordedReplay) {
   absl::StatusOr<std::string> recorded = GunzipColorfightReplay(cfr);
   ASSERT_TRUE(recorded.ok()) << recorded.status();
   std::vector<std::string> frames;
-  ASSERT_TRUE(testing::ReadGzipLines(dir / "frames.jsonl.gz", &frames));
+  ASSERT_TRUE(testing::ReadGzLines(dir / "frames.jsonl.gz", &frames));
   // log[0]: the first element of the recorded array.
   const boost::json::array log = boost::json::parse(*recorded).as_array();
   colorfight::Frame frame;

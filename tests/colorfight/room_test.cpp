@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "colorfight/cf_conformance.h"
 #include "colorfight/colorfight_replay_page.h"
+#include "colorfight/recorded_game.h"
 #include "colorfight/replay_log.h"
 #include "sdk/colorfight/frame.h"
 #include "sdk/colorfight/py_random.h"
@@ -336,7 +336,7 @@ TEST(ColorfightRoomSet, RpcReplies) {
 // reproduced byte for byte, and so are the RPC replies.
 std::vector<std::string> CapFirstFrames() {
   std::vector<std::string> lines, frames;
-  if (!testing::ReadGzipLines(
+  if (!testing::ReadGzLines(
           testing::ColorfightSharedDir() / "transport" / "ws_frames.jsonl.gz",
           &lines)) {
     return frames;
@@ -433,7 +433,7 @@ struct CapturedGame {
 CapturedGame ReadCapturedGame() {
   CapturedGame game;
   std::vector<std::string> lines;
-  testing::ReadGzipLines(
+  testing::ReadGzLines(
       testing::ColorfightSharedDir() / "transport" / "ws_frames.jsonl.gz",
       &lines);
   std::set<std::string> closed;
