@@ -23,15 +23,11 @@ namespace {
 namespace fs = std::filesystem;
 namespace json = boost::json;
 
-absl::Status Bad(const fs::path& file, const std::string& what) {
-  return absl::InvalidArgumentError(absl::StrCat(file.string(), ": ", what));
-}
-
 absl::StatusOr<json::value> ReadJson(const fs::path& file) {
   absl::StatusOr<std::string> text = ReadFileToString(file.string());
   if (!text.ok()) return absl::NotFoundError("cannot read " + file.string());
   json::value v;
-  if (!berlin::ParseRubyJson(*text, v)) return Bad(file, "not JSON");
+  if (!berlin::ParseRubyJson(*text, v)) return BadFile(file, "not JSON");
   return v;
 }
 
@@ -61,14 +57,14 @@ absl::Status ReadMeta(const fs::path& dir, RecordedBerlinGame& game) {
   game.game_id = StringMember(*meta, "game_id");
   if (!players || !players->is_array() || !results || !results->is_array() ||
       !turns || game.game_id.empty()) {
-    return Bad(file,
-               "needs \"game_id\", \"players\", \"number_of_turns\" and "
-               "\"results\"");
+    return BadFile(file,
+                   "needs \"game_id\", \"players\", \"number_of_turns\" and "
+                   "\"results\"");
   }
   for (const json::value& p : players->get_array()) {
     const std::optional<int64_t> id = IntMember(p, "player_id");
     if (!id || *id < 0 || *id >= berlin::kMaxPlayers) {
-      return Bad(file, "a player has no valid \"player_id\"");
+      return BadFile(file, "a player has no valid \"player_id\"");
     }
     game.players.push_back({static_cast<int>(*id), StringMember(p, "bot"),
                             StringMember(p, "url"), nullptr});
@@ -88,7 +84,7 @@ absl::Status ReadGame(const fs::path& dir, RecordedBerlinGame& game) {
   const json::value* rep = map ? Member(*map, "representation") : nullptr;
   const json::value* replay = g ? Member(*g, "replay") : nullptr;
   if (!rep || !rep->is_object() || !replay || !replay->is_object()) {
-    return Bad(file, "needs game.map.representation and game.replay");
+    return BadFile(file, "needs game.map.representation and game.replay");
   }
   const json::value* id = Member(*map, "id");
   absl::StatusOr<BerlinMapFile> loaded = BerlinMapFromRepresentation(
@@ -135,9 +131,9 @@ absl::Status ReadExchanges(const fs::path& dir, RecordedBerlinGame& game) {
       response = Member(v, "response");
     }
     if (!request || !request->is_object() || !response) {
-      return Bad(file, absl::StrCat("line ", number,
-                                    " is not an exchange (seq, player_id, "
-                                    "request, response)"));
+      return BadFile(file, absl::StrCat("line ", number,
+                                        " is not an exchange (seq, player_id, "
+                                        "request, response)"));
     }
     BerlinExchange e;
     e.seq = static_cast<int>(IntMember(v, "seq").value_or(-1));
@@ -184,24 +180,6 @@ class RecordedSeat : public BerlinSeat {
   std::map<std::pair<std::string, int64_t>, BerlinAnswer> answers_;
 };
 
-// "at byte B: recorded "...", regenerated "..."" around the first
-// difference of two texts.
-std::string Excerpt(const std::string& recorded, const std::string& played) {
-  size_t i = 0;
-  while (i < recorded.size() && i < played.size() && recorded[i] == played[i]) {
-    ++i;
-  }
-  const size_t from = i > 40 ? i - 40 : 0;
-  auto cut = [&](const std::string& s) {
-    std::string part = from < s.size() ? s.substr(from, 100) : "";
-    return absl::StrCat(from > 0 ? "..." : "", part,
-                        from + 100 < s.size() ? "..." : "",
-                        i >= s.size() ? " <end>" : "");
-  };
-  return absl::StrCat("at byte ", i, ": recorded \"", cut(recorded),
-                      "\", regenerated \"", cut(played), "\"");
-}
-
 std::string CompareExchanges(const std::vector<BerlinExchange>& recorded,
                              const std::vector<BerlinExchange>& played) {
   for (size_t i = 0; i < std::min(recorded.size(), played.size()); ++i) {
@@ -225,7 +203,7 @@ std::string CompareExchanges(const std::vector<BerlinExchange>& recorded,
     for (const auto& f : fields) {
       if (*f[0].second != *f[1].second) {
         return absl::StrCat(where, ": ", f[0].first, " differs ",
-                            Excerpt(*f[0].second, *f[1].second));
+                            DifferenceExcerpt(*f[0].second, *f[1].second));
       }
     }
   }
@@ -262,17 +240,18 @@ std::string CompareReplay(const json::value& recorded,
           const std::string ty = y ? RailsJsonText(*y) : "<none>";
           if (tx != ty) {
             return absl::StrCat("replay turn ", std::string(turn), " ", part,
-                                " ", Excerpt(tx, ty));
+                                " ", DifferenceExcerpt(tx, ty));
           }
         }
       }
     }
     if (RailsJsonText(*a) != RailsJsonText(*b)) {
-      return absl::StrCat("replay ", key, " ",
-                          Excerpt(RailsJsonText(*a), RailsJsonText(*b)));
+      return absl::StrCat(
+          "replay ", key, " ",
+          DifferenceExcerpt(RailsJsonText(*a), RailsJsonText(*b)));
     }
   }
-  return "replay " + Excerpt(recorded_text, played_text);
+  return "replay " + DifferenceExcerpt(recorded_text, played_text);
 }
 
 std::string CompareResults(const RecordedBerlinGame& recorded,
@@ -290,7 +269,7 @@ std::string CompareResults(const RecordedBerlinGame& recorded,
                                 {"winner", r.winner}});
   }
   const std::string b = RailsJsonText(mine);
-  return a == b ? "" : "meta.json results " + Excerpt(a, b);
+  return a == b ? "" : "meta.json results " + DifferenceExcerpt(a, b);
 }
 
 }  // namespace
@@ -305,9 +284,9 @@ absl::StatusOr<RecordedBerlinGame> LoadRecordedBerlinGame(
   if (absl::Status s = ReadGame(dir, game); !s.ok()) return s;
   if (absl::Status s = ReadExchanges(dir, game); !s.ok()) return s;
   if (!game.map.Setup(static_cast<int>(game.players.size())).ok()) {
-    return Bad(fs::path(dir) / "meta.json",
-               absl::StrCat("the map has no setup for ", game.players.size(),
-                            " players"));
+    return BadFile(fs::path(dir) / "meta.json",
+                   absl::StrCat("the map has no setup for ",
+                                game.players.size(), " players"));
   }
   return game;
 }
@@ -339,7 +318,7 @@ absl::StatusOr<std::string> VerifyBerlinGameDir(const std::string& dir) {
   try {
     return CompareBerlinGame(*recorded, ReplayRecordedBerlinGame(*recorded));
   } catch (const std::invalid_argument& e) {  // players not 0..N-1
-    return Bad(fs::path(dir) / "meta.json", e.what());
+    return BadFile(fs::path(dir) / "meta.json", e.what());
   }
 }
 

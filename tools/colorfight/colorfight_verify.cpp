@@ -2,7 +2,6 @@
 
 #include <filesystem>
 #include <optional>
-#include <sstream>
 #include <utility>
 
 #include "absl/status/status.h"
@@ -26,17 +25,6 @@ namespace json = boost::json;
 // The recorder's clock (conformance/README.md "Determinism").
 constexpr int64_t kEpoch = 1565000000;
 
-absl::Status Bad(const fs::path& file, const std::string& what) {
-  return absl::InvalidArgumentError(absl::StrCat(file.string(), ": ", what));
-}
-
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 // meta.json: seed, config, max_turn, game_id, ranking_by_gold.
 absl::Status ReadMeta(const fs::path& dir, RecordedColorfightGame& game) {
   const fs::path file = dir / "meta.json";
@@ -55,15 +43,16 @@ absl::Status ReadMeta(const fs::path& dir, RecordedColorfightGame& game) {
       !config->is_object() || !max_turn || !max_turn->is_int64() ||
       max_turn->get_int64() < 1 || max_turn->get_int64() > 100000 || !game_id ||
       !game_id->is_string() || !ranking || !ranking->is_array()) {
-    return Bad(file,
-               "needs \"seed\" (>= 0), \"config\", \"max_turn\", \"game_id\" "
-               "and \"ranking_by_gold\"");
+    return BadFile(
+        file,
+        "needs \"seed\" (>= 0), \"config\", \"max_turn\", \"game_id\" "
+        "and \"ranking_by_gold\"");
   }
   game.seed = seed->get_int64();
   json::object fields = config->get_object();
   fields.erase("max_turn");  // set directly: /restart refuses < 200
   const std::string error = ApplyConfigFields(fields, &game.config);
-  if (!error.empty()) return Bad(file, "config: " + error);
+  if (!error.empty()) return BadFile(file, "config: " + error);
   game.config.max_turn = static_cast<int>(max_turn->get_int64());
   game.game_id = std::string(game_id->get_string());
   for (const json::value& u : ranking->get_array()) {
@@ -71,7 +60,8 @@ absl::Status ReadMeta(const fs::path& dir, RecordedColorfightGame& game) {
         u.is_object() ? u.get_object().if_contains("uid") : nullptr;
     const json::value* gold =
         u.is_object() ? u.get_object().if_contains("gold") : nullptr;
-    if (!uid || !gold) return Bad(file, "a ranking entry needs uid and gold");
+    if (!uid || !gold)
+      return BadFile(file, "a ranking entry needs uid and gold");
     game.ranking.push_back(json::serialize(*uid) + ":" +
                            json::serialize(*gold));
   }
@@ -116,15 +106,15 @@ std::optional<ColorfightEvent> ParseEvent(const std::string& line) {
 absl::Status ReadEvents(const fs::path& dir, RecordedColorfightGame& game) {
   const fs::path file = dir / "actions.jsonl.gz";
   absl::StatusOr<std::string> text = ReadGzipFile(file.string());
-  if (!text.ok()) return Bad(file, std::string(text.status().message()));
+  if (!text.ok()) return BadFile(file, std::string(text.status().message()));
   int number = 0;
-  for (const std::string& line : Lines(*text)) {
+  for (const std::string& line : TextLines(*text)) {
     ++number;
     std::optional<ColorfightEvent> e = ParseEvent(line);
     if (!e) {
-      return Bad(file, absl::StrCat("line ", number,
-                                    " is not a send, disconnect or update "
-                                    "event"));
+      return BadFile(file, absl::StrCat("line ", number,
+                                        " is not a send, disconnect or update "
+                                        "event"));
     }
     game.events.push_back(*std::move(e));
   }
@@ -135,33 +125,15 @@ absl::Status ReadFramesAndReplay(const fs::path& dir,
                                  RecordedColorfightGame& game) {
   const fs::path frames = dir / "frames.jsonl.gz";
   absl::StatusOr<std::string> text = ReadGzipFile(frames.string());
-  if (!text.ok()) return Bad(frames, std::string(text.status().message()));
-  game.frames = Lines(*text);
+  if (!text.ok()) return BadFile(frames, std::string(text.status().message()));
+  game.frames = TextLines(*text);
   const fs::path cfr = dir / "replay.cfr";
   absl::StatusOr<std::string> bytes = ReadFileToString(cfr.string());
   if (!bytes.ok()) return absl::NotFoundError("cannot read " + cfr.string());
   absl::StatusOr<std::string> log = GunzipColorfightReplay(*bytes);
-  if (!log.ok()) return Bad(cfr, std::string(log.status().message()));
+  if (!log.ok()) return BadFile(cfr, std::string(log.status().message()));
   game.replay_json = *std::move(log);
   return absl::OkStatus();
-}
-
-// "at byte B: recorded "...", regenerated "..."" around the first
-// difference of two texts.
-std::string Excerpt(const std::string& recorded, const std::string& played) {
-  size_t i = 0;
-  while (i < recorded.size() && i < played.size() && recorded[i] == played[i]) {
-    ++i;
-  }
-  const size_t from = i > 40 ? i - 40 : 0;
-  auto cut = [&](const std::string& s) {
-    std::string part = from < s.size() ? s.substr(from, 100) : "";
-    return absl::StrCat(from > 0 ? "..." : "", part,
-                        from + 100 < s.size() ? "..." : "",
-                        i >= s.size() ? " <end>" : "");
-  };
-  return absl::StrCat("at byte ", i, ": recorded \"", cut(recorded),
-                      "\", regenerated \"", cut(played), "\"");
 }
 
 // The frame after `updates` updates against line `updates`.
@@ -175,7 +147,8 @@ std::string CompareFrame(const RecordedColorfightGame& game,
   }
   const std::string& text = *room.CurrentFrame().text;
   if (text == game.frames[updates]) return "";
-  return absl::StrCat(where, " ", Excerpt(game.frames[updates], text));
+  return absl::StrCat(where, " ",
+                      DifferenceExcerpt(game.frames[updates], text));
 }
 
 std::string CompareEnd(const RecordedColorfightGame& game, ColorfightRoom& room,
@@ -189,7 +162,8 @@ std::string CompareEnd(const RecordedColorfightGame& game, ColorfightRoom& room,
       GunzipColorfightReplay(room.ReplayGzip(now));
   if (log.ok()) played = *std::move(log);
   if (played != game.replay_json) {
-    return "replay.cfr (gunzipped) " + Excerpt(game.replay_json, played);
+    return "replay.cfr (gunzipped) " +
+           DifferenceExcerpt(game.replay_json, played);
   }
   std::vector<std::string> ranking;
   for (const ColorfightRankedUser& u : room.Ranking()) {
@@ -197,8 +171,8 @@ std::string CompareEnd(const RecordedColorfightGame& game, ColorfightRoom& room,
   }
   if (ranking != game.ranking) {
     return "meta.json ranking_by_gold differs (uid:gold) " +
-           Excerpt(absl::StrJoin(game.ranking, " "),
-                   absl::StrJoin(ranking, " "));
+           DifferenceExcerpt(absl::StrJoin(game.ranking, " "),
+                             absl::StrJoin(ranking, " "));
   }
   return "";
 }
@@ -234,7 +208,7 @@ std::string ReplayColorfightGame(const RecordedColorfightGame& game) {
       if (reply != e.reply) {
         diff =
             absl::StrCat("event ", i + 1, " (send at turn ", e.turn, ", conn ",
-                         e.conn, ") reply ", Excerpt(e.reply, reply));
+                         e.conn, ") reply ", DifferenceExcerpt(e.reply, reply));
       }
     } else if (e.kind == ColorfightEvent::Kind::kDisconnect) {
       room.Disconnect(e.conn);

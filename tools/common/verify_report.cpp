@@ -1,7 +1,9 @@
 #include "common/verify_report.h"
 
 #include <iostream>
+#include <sstream>
 
+#include "absl/strings/str_cat.h"
 #include "common/terminal.h"
 
 namespace wl::tools {
@@ -30,6 +32,35 @@ int VerifyReport(const std::vector<std::string>& dirs,
   }
   std::cout << identical << " of " << dirs.size() << " games identical\n";
   return status;
+}
+
+absl::Status BadFile(const std::string& file, const std::string& what) {
+  return absl::InvalidArgumentError(absl::StrCat(file, ": ", what));
+}
+
+std::vector<std::string> TextLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::string DifferenceExcerpt(const std::string& recorded,
+                              const std::string& regenerated) {
+  size_t i = 0;
+  while (i < recorded.size() && i < regenerated.size() &&
+         recorded[i] == regenerated[i]) {
+    ++i;
+  }
+  const size_t from = i > 40 ? i - 40 : 0;
+  auto cut = [&](const std::string& s) {
+    std::string part = from < s.size() ? s.substr(from, 100) : "";
+    return absl::StrCat(from > 0 ? "..." : "", part,
+                        from + 100 < s.size() ? "..." : "",
+                        i >= s.size() ? " <end>" : "");
+  };
+  return absl::StrCat("at byte ", i, ": recorded \"", cut(recorded),
+                      "\", regenerated \"", cut(regenerated), "\"");
 }
 
 }  // namespace wl::tools

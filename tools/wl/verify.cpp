@@ -132,13 +132,6 @@ std::string WithoutStackTraces(const std::string& text) {
   return out;
 }
 
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 std::string Clip(const std::string& s) {
   return s.size() > 160 ? s.substr(0, 160) + "..." : s;
 }
@@ -148,7 +141,7 @@ std::string FirstDifference(const std::string& file,
                             const std::string& recorded,
                             const std::string& regenerated) {
   if (recorded == regenerated) return "";
-  std::vector<std::string> a = Lines(recorded), b = Lines(regenerated);
+  std::vector<std::string> a = TextLines(recorded), b = TextLines(regenerated);
   for (size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
     const std::string x = i < a.size() ? a[i] : "<end of file>";
     const std::string y = i < b.size() ? b[i] : "<end of file>";
