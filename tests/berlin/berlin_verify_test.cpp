@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "berlin/berlin_files.h"
 #include "common/files.h"
+#include "common/run_main.h"
 #include "gtest/gtest.h"
 #include "sdk/berlin/request.h"
 #include "shared_data.h"
@@ -190,12 +191,9 @@ TEST(BerlinVerify, TheCommandsExitStatus) {
   Replace(other / "meta.json", "\"number_of_turns\": 14",
           "\"number_of_turns\": 15");
   auto run = [](std::vector<std::string> args) {
-    std::vector<char*> argv;
-    for (std::string& a : args) argv.push_back(a.data());
-    ::testing::internal::CaptureStdout();
-    const int status =
-        BerlinVerifyMain(static_cast<int>(argv.size()), argv.data());
-    return std::pair(status, ::testing::internal::GetCapturedStdout());
+    const testing::CommandRun run =
+        testing::RunMain(BerlinVerifyMain, std::move(args));
+    return std::pair(run.status, run.out);
   };
   const auto [ok, ok_out] = run({same.string()});
   EXPECT_EQ(ok, 0);

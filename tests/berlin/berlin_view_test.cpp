@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "berlin/berlin_main.h"
+#include "common/run_main.h"
 #include "gtest/gtest.h"
 #include "shared_data.h"
 #include "shell.h"
@@ -21,23 +22,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct ViewRun {
-  int status = 0;
-  std::string out, err;
-};
-
 // `warlight berlin view ARGS...`, through the berlin dispatcher.
-ViewRun View(std::vector<std::string> args) {
+testing::CommandRun View(std::vector<std::string> args) {
   args.insert(args.begin(), "view");
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  ViewRun run;
-  ::testing::internal::CaptureStdout();
-  ::testing::internal::CaptureStderr();
-  run.status = BerlinMain(static_cast<int>(argv.size()), argv.data());
-  run.out = ::testing::internal::GetCapturedStdout();
-  run.err = ::testing::internal::GetCapturedStderr();
-  return run;
+  return testing::RunMain(BerlinMain, std::move(args));
 }
 
 bool Contains(const std::string& text, const std::string& what) {
@@ -45,7 +33,7 @@ bool Contains(const std::string& text, const std::string& what) {
 }
 
 TEST(BerlinViewTest, HelpAndBadArguments) {
-  ViewRun run = View({"--help"});
+  testing::CommandRun run = View({"--help"});
   EXPECT_EQ(run.status, 0);
   EXPECT_TRUE(Contains(run.out, "berlin view")) << run.out;
   EXPECT_TRUE(Contains(run.out, "--map")) << run.out;
@@ -69,7 +57,7 @@ TEST(BerlinViewTest, WritesTheFolderPageWithPlayerNamesFromMeta) {
     fs::copy_file(testing::BerlinSharedDir() / "conformance/g003" / file,
                   dir / file);
   }
-  const ViewRun run = View({dir.string()});
+  const testing::CommandRun run = View({dir.string()});
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(run.out, (dir / "replay.html").string() + "\n");
   EXPECT_EQ(run.err, "");
@@ -88,7 +76,7 @@ TEST(BerlinViewTest, ReadOnlyFoldersAndTheReplayWithoutMap) {
   const fs::path official =
       testing::BerlinSharedDir() / "fixtures/official-replay";
   // The 2013 replay lacks `map`: its folder's map.json gives it.
-  ViewRun run =
+  testing::CommandRun run =
       View({(testing::BerlinSharedDir() / "conformance/g000").string(),
             official.string(), "--out", out.string()});
   EXPECT_EQ(run.status, 0) << run.err;
@@ -121,7 +109,7 @@ TEST(BerlinViewTest, ReadOnlyFoldersAndTheReplayWithoutMap) {
 
 TEST(BerlinViewTest, BadGameJsonIsOneLine) {
   const fs::path dir = testing::FreshTempDir("berlin_view_bad");
-  ViewRun run = View({dir.string()});
+  testing::CommandRun run = View({dir.string()});
   EXPECT_EQ(run.status, 2);
   EXPECT_TRUE(Contains(run.err, "cannot read")) << run.err;
   { std::ofstream(dir / "game.json") << "{\"game\": \x1b[2J"; }

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "bots/berlin/starter/berlin_starter_bot.h"
+#include "common/run_main.h"
 #include "gtest/gtest.h"
 #include "sdk/berlin/request.h"
 #include "sdk/berlin/wire.h"
@@ -571,21 +572,15 @@ TEST(BerlinServerTest, SeatsAreAskedConcurrently) {
 
 // ---------------------------------------------------------------- Serve
 
-struct ServeRun {
-  int status;
-  std::string out, err;
-};
+using ServeRun = wl::testing::CommandRun;
 
 ServeRun RunServe(std::vector<std::string> args) {
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  ::testing::internal::CaptureStdout();
-  ::testing::internal::CaptureStderr();
   Counters counters;
-  const int status =
-      Serve(Counting(&counters), static_cast<int>(argv.size()), argv.data());
-  std::string out = ::testing::internal::GetCapturedStdout();
-  return ServeRun{status, out, ::testing::internal::GetCapturedStderr()};
+  return wl::testing::RunMain(
+      [&](int argc, char** argv) {
+        return Serve(Counting(&counters), argc, argv);
+      },
+      std::move(args));
 }
 
 TEST(BerlinServeTest, HelpAndBadFlags) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "colorfight/recorded_game.h"
+#include "common/run_main.h"
 
 namespace wl::tools {
 namespace {
@@ -117,15 +118,9 @@ TEST(ColorfightVerify, MainExitStatuses) {
   WL_REQUIRE_COLORFIGHT_SHARED();
   const std::string g00 = testing::ColorfightGames().front().string();
   auto run = [](std::vector<std::string> args) {
-    std::vector<char*> argv;
-    for (std::string& a : args) argv.push_back(a.data());
-    ::testing::internal::CaptureStdout();
-    ::testing::internal::CaptureStderr();
-    const int status =
-        ColorfightVerifyMain(static_cast<int>(argv.size()), argv.data());
-    const std::string out = ::testing::internal::GetCapturedStdout() +
-                            ::testing::internal::GetCapturedStderr();
-    return std::make_pair(status, out);
+    const testing::CommandRun run =
+        testing::RunMain(ColorfightVerifyMain, std::move(args));
+    return std::make_pair(run.status, run.out + run.err);
   };
   EXPECT_EQ(run({}).first, 2);
   const auto [ok, ok_out] = run({g00});

@@ -14,6 +14,7 @@
 
 #include "colorfight/colorfight_main.h"
 #include "colorfight/recorded_game.h"
+#include "common/run_main.h"
 #include "gtest/gtest.h"
 #include "shell.h"
 
@@ -22,23 +23,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct ViewRun {
-  int status = 0;
-  std::string out, err;
-};
-
 // `warlight colorfight view ARGS...`, through the colorfight dispatcher.
-ViewRun View(std::vector<std::string> args) {
+testing::CommandRun View(std::vector<std::string> args) {
   args.insert(args.begin(), "view");
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  ViewRun run;
-  ::testing::internal::CaptureStdout();
-  ::testing::internal::CaptureStderr();
-  run.status = ColorfightMain(static_cast<int>(argv.size()), argv.data());
-  run.out = ::testing::internal::GetCapturedStdout();
-  run.err = ::testing::internal::GetCapturedStderr();
-  return run;
+  return testing::RunMain(ColorfightMain, std::move(args));
 }
 
 bool Contains(const std::string& text, const std::string& what) {
@@ -50,7 +38,7 @@ int Lines(const std::string& text) {
 }
 
 TEST(ColorfightViewTest, HelpAndBadArguments) {
-  ViewRun run = View({"--help"});
+  testing::CommandRun run = View({"--help"});
   EXPECT_EQ(run.status, 0);
   EXPECT_TRUE(Contains(run.out, "colorfight view")) << run.out;
   EXPECT_TRUE(Contains(run.out, "replay.cfr")) << run.out;
@@ -76,7 +64,7 @@ TEST(ColorfightViewTest, WritesThePageOfEveryRecordedGameFolder) {
     args.push_back(dir.string());
   }
   ASSERT_EQ(args.size(), 12u);
-  ViewRun run = View(args);
+  testing::CommandRun run = View(args);
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(run.err, "");
   EXPECT_EQ(Lines(run.out), 12);
@@ -97,7 +85,7 @@ TEST(ColorfightViewTest, ReadOnlySharedFoldersGoToOut) {
   WL_REQUIRE_COLORFIGHT_SHARED();
   const fs::path out = testing::FreshTempDir("cf_view_out") / "pages";
   const fs::path g00 = testing::ColorfightSharedDir() / "conformance/g00";
-  const ViewRun run = View({g00.string(), "--out", out.string()});
+  const testing::CommandRun run = View({g00.string(), "--out", out.string()});
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(run.out, (out / "g00.html").string() + "\n");
   EXPECT_TRUE(Contains(testing::ReadFile(out / "g00.html"),
@@ -129,7 +117,7 @@ TEST(ColorfightViewTest, ACorruptReplayIsOneLineAndTheOthersAreWritten) {
                   root / "good/replay.cfr");
     args.push_back((root / "good").string());
   }
-  const ViewRun run = View(args);
+  const testing::CommandRun run = View(args);
   EXPECT_NE(run.status, 0);
   EXPECT_EQ(Lines(run.err), 4) << run.err;
   const std::string prefix = "warlight colorfight view: " + root.string();

@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "boost/json.hpp"
 #include "common/files.h"
+#include "common/run_main.h"
 #include "gtest/gtest.h"
 #include "shared_data.h"
 #include "shell.h"
@@ -47,20 +48,8 @@ json::value PageData(const std::string& page) {
 }
 
 // `warlight view ARGS...`: exit status, stdout and stderr.
-struct ViewRun {
-  int status;
-  std::string out, err;
-};
-ViewRun View(std::vector<std::string> args) {
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  ::testing::internal::CaptureStdout();
-  ::testing::internal::CaptureStderr();
-  ViewRun run;
-  run.status = ViewMain(static_cast<int>(argv.size()), argv.data());
-  run.out = ::testing::internal::GetCapturedStdout();
-  run.err = ::testing::internal::GetCapturedStderr();
-  return run;
+testing::CommandRun View(std::vector<std::string> args) {
+  return testing::RunMain(ViewMain, std::move(args));
 }
 
 void WriteGzip(const fs::path& path, const std::string& text) {
@@ -123,7 +112,7 @@ TEST(ViewInputTest, OpensASyntheticRecordingAsStored) {
   ASSERT_TRUE(diff.ok()) << diff.status();
   EXPECT_EQ(*diff, "");
 
-  const ViewRun run = View({r.game.string()});
+  const testing::CommandRun run = View({r.game.string()});
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(run.out, (r.game / "replay.html").string() + "\n");
   absl::StatusOr<std::string> page =
@@ -153,14 +142,14 @@ TEST(ViewInputTest, OpensASyntheticRecordingAsStored) {
   // --maps names the maps folder; --out writes elsewhere.
   const fs::path moved = r.root / "elsewhere";
   fs::rename(r.root / "maps", moved);
-  const ViewRun lost = View({r.game.string()});
+  const testing::CommandRun lost = View({r.game.string()});
   EXPECT_EQ(lost.status, 2);
   EXPECT_NE(lost.err.find("that meta.json names (--maps DIR says where the "
                           "maps are)"),
             std::string::npos)
       << lost.err;
   const fs::path out = r.root / "pages";
-  const ViewRun found =
+  const testing::CommandRun found =
       View({r.game.string(), "--maps", moved.string(), "--out", out.string()});
   EXPECT_EQ(found.status, 0) << found.err;
   EXPECT_EQ(found.out, (out / "g.html").string() + "\n");
@@ -178,7 +167,7 @@ TEST(ViewInputTest, OpensTheOfficialRecordingsAsStored) {
   for (const fs::path& dir : wl::testing::ConformanceGames()) {
     if (games == 3) break;  // the page itself is checked in viewer_test
     // --out: ../shared is not ours to write in.
-    const ViewRun run = View({dir.string(), "--out", out.string()});
+    const testing::CommandRun run = View({dir.string(), "--out", out.string()});
     ASSERT_EQ(run.status, 0) << dir << ": " << run.err;
     absl::StatusOr<std::string> page =
         ReadFileToString((out / (dir.filename().string() + ".html")).string());
@@ -359,7 +348,8 @@ TEST(ViewInputTest, RecordedTextInMessagesReachesTheTerminalEscaped) {
   ASSERT_TRUE(
       WriteFileAtomically((dir / "replay.txt").string(), "\x1b[2J\a hello\n")
           .ok());
-  const ViewRun run = View({dir.string(), (dir / "gone\x1b]0;x\a").string()});
+  const testing::CommandRun run =
+      View({dir.string(), (dir / "gone\x1b]0;x\a").string()});
   EXPECT_EQ(run.status, 2);
   EXPECT_EQ(run.err.find('\x1b'), std::string::npos) << run.err;
   EXPECT_EQ(run.err.find('\a'), std::string::npos) << run.err;
