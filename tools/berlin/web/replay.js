@@ -23,16 +23,8 @@
 /* global ReplayShell */
 'use strict';
 (function () {
-  // A script error shows in the page (and in data-error, for tests).
-  window.addEventListener('error', (ev) => {
-    document.body.dataset.error = ev.message || 'error';
-    const box = document.getElementById('event');
-    if (box) box.textContent = 'the page failed: ' + ev.message;
-  });
-})();
-(function () {
   const D = ReplayShell.data();
-  const {$, setAttr, svgEl, htmlEl} = ReplayShell;
+  const {$, setAttr, svgEl, htmlEl, addLegend} = ReplayShell;
   const G = D.game, M = D.map, TURNS = G.replay.turns;
   const N = M.ids.length, P = D.players.length;
   const T = D.stats.points[0].length - 1;  // turns played
@@ -331,19 +323,14 @@
   }
 
   function buildLegend() {
-    const add = (cls, text) => {
-      const span = htmlEl('span');
-      span.append(htmlEl('i', cls), text);
-      $('legend').append(span);
-    };
-    for (let p = 0; p < P; p++) add('sw p' + p, nameOf(p));
-    add('sw free', 'free');
+    for (let p = 0; p < P; p++) addLegend('sw p' + p, nameOf(p));
+    addLegend('sw free', 'free');
     M.types.forEach((t, k) => {
-      add('ty ' + typeClass(k), t.name + ' (' + t.points + ' pt, ' +
+      addLegend('ty ' + typeClass(k), t.name + ' (' + t.points + ' pt, ' +
           (t.soldiers_per_turn >= 0 ? '+' : '') + t.soldiers_per_turn +
           '/turn)');
     });
-    if (M.directed) add('ty oneway', 'one-way path');
+    if (M.directed) addLegend('ty oneway', 'one-way path');
     const neg = htmlEl('span');
     neg.append(htmlEl('b', 'negnote', '-3'), ' negative count');
     $('legend').append(neg);

@@ -17,16 +17,8 @@
 /* global ReplayShell */
 'use strict';
 (function () {
-  // A script error shows in the page (and in data-error, for tests).
-  window.addEventListener('error', (ev) => {
-    document.body.dataset.error = ev.message || 'error';
-    const box = document.getElementById('event');
-    if (box) box.textContent = 'the page failed: ' + ev.message;
-  });
-})();
-(function () {
   const D = ReplayShell.data();
-  const {$, setAttr, svgEl, htmlEl} = ReplayShell;
+  const {$, setAttr, svgEl, htmlEl, addLegend} = ReplayShell;
   const LOG = D.log, INFO = LOG[0].info;
   const W = INFO.width, H = INFO.height, T = LOG.length - 1;
   const S = 10;  // a cell's size on the board
@@ -219,14 +211,9 @@
   }
 
   function buildLegend() {
-    const add = (cls, text) => {
-      const span = htmlEl('span');
-      span.append(htmlEl('i', cls), text);
-      $('legend').append(span);
-    };
-    add('sw free', 'unowned');
-    add('sw home', 'home (ringed)');
-    add('sw field', 'force field');
+    addLegend('sw free', 'unowned');
+    addLegend('sw home', 'home (ringed)');
+    addLegend('sw field', 'force field');
     $('legend').append(htmlEl('span', '',
                               'H home, E well, G mine, F fort + level'));
   }

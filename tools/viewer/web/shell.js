@@ -18,7 +18,10 @@
 // ReplayShell.show(i) pauses and shows step i of the current view. The
 // games' drawing helpers: ReplayShell.$(id) the element of that id,
 // setAttr(el, {name: value, ...}), svgEl(name, attrs[, text]) a new SVG
-// element, htmlEl(name[, className[, text]]) a new HTML element.
+// element, htmlEl(name[, className[, text]]) a new HTML element,
+// addLegend(className, text) a swatch (<i class=className>) and its text
+// in #legend. A script error anywhere in the page shows in #event and in
+// body's data-error (for tests).
 //
 // Keys: space play/pause, left/right one step, up/down one round, Home/End,
 // v the next view, +/- speed. URL: ?round=R&step=K&view=V (V a number or a
@@ -26,6 +29,11 @@
 // (pressed after loading, Space for ' ').
 /* exported ReplayShell */
 'use strict';
+window.addEventListener('error', (ev) => {
+  document.body.dataset.error = ev.message || 'error';
+  const box = document.getElementById('event');
+  if (box) box.textContent = 'the page failed: ' + ev.message;
+});
 const ReplayShell = (function () {
   const $ = (id) => document.getElementById(id);
   const SVGNS = 'http://www.w3.org/2000/svg';
@@ -229,12 +237,18 @@ const ReplayShell = (function () {
     if (text !== undefined) e.textContent = text;
     return e;
   }
+  function addLegend(cls, text) {
+    const span = htmlEl('span');
+    span.append(htmlEl('i', cls), text);
+    $('legend').append(span);
+  }
 
   return {
     $,
     setAttr,
     svgEl,
     htmlEl,
+    addLegend,
     data: () => JSON.parse($('replay-data').textContent),
     show: (i) => gotoStep(fullIndex(views[view], i)),
     start,
