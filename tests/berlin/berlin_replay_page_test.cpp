@@ -27,6 +27,9 @@ namespace {
 
 namespace fs = std::filesystem;
 namespace json = boost::json;
+using oracle::Attributes;
+using oracle::BodyError;
+using oracle::TextOf;
 
 // The page's data (<script id="replay-data">).
 json::object PageData(const std::string& page) {
@@ -257,41 +260,6 @@ TEST(BerlinReplayPageTest, BadGamesAreOneClearError) {
 
 // ---------------------------------------------------------------------------
 // In the browser.
-
-// The attribute `name` of each element whose tag starts with `head`.
-std::vector<std::string> Attributes(const std::string& dom,
-                                    const std::string& head,
-                                    const std::string& name) {
-  std::vector<std::string> out;
-  for (size_t at = dom.find(head); at != std::string::npos;
-       at = dom.find(head, at + 1)) {
-    const std::string tag = dom.substr(at, dom.find('>', at) - at);
-    const size_t key = tag.find(" " + name + "=\"");
-    out.push_back(key == std::string::npos
-                      ? "<none>"
-                      : tag.substr(key + name.size() + 3,
-                                   tag.find('"', key + name.size() + 3) - key -
-                                       name.size() - 3));
-  }
-  return out;
-}
-
-// The data-error attribute of <body>, which the page's script sets when it
-// fails ("" when it did not).
-std::string BodyError(const std::string& dom) {
-  const size_t body = dom.find("<body");
-  if (body == std::string::npos) return "no <body>";
-  const std::string tag = dom.substr(body, dom.find('>', body) - body);
-  const size_t at = tag.find(" data-error=\"");
-  return at == std::string::npos ? "" : tag.substr(at);
-}
-
-std::string TextOf(const std::string& dom, const std::string& id) {
-  size_t at = dom.find(" id=\"" + id + "\"");
-  if (at == std::string::npos) return "<none>";
-  at = dom.find('>', at) + 1;
-  return dom.substr(at, dom.find('<', at) - at);
-}
 
 TEST(BerlinReplayPageBrowserTest, ChromiumDrawsNodesMovesAndStates) {
   WL_REQUIRE_BERLIN_SHARED();

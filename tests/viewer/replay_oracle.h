@@ -3,10 +3,14 @@
 // exactly its states and events (as replay.js decodes it). Any rule set's
 // replay: WL2's round 0 with the draft, or WL1's first map before "round 1"
 // (wl1 §13.2), which the page shows as its round 0. And headless Chromium,
-// to look at a page as a browser shows it.
+// to look at a page as a browser shows it, with what every game's page
+// test reads in the DOM it dumps.
 //
 //   ExpectPageMatchesReplay(page_html, replay_txt, "g000");
 //   std::string dom = RunChromium(FindChromium(), "--dump-dom", url);
+//   TextOf(dom, "round");                        // <b id="round">12</b>: "12"
+//   Attributes(dom, "<g class=\"nd", "data-owner");  // per such element
+//   BodyError(dom);                              // "" unless the script failed
 #ifndef WL_TESTS_VIEWER_REPLAY_ORACLE_H_
 #define WL_TESTS_VIEWER_REPLAY_ORACLE_H_
 
@@ -233,6 +237,46 @@ inline std::string RunChromium(const std::string& chromium,
                   << log;
   std::filesystem::remove_all(profile);
   return ok ? out : "";
+}
+
+// Attribute `name` of the tag starting at `tag` ("<none>" when absent).
+inline std::string Attribute(const std::string& tag, const std::string& name) {
+  const std::string key = " " + name + "=\"";
+  size_t at = tag.find(key);
+  if (at == std::string::npos) return "<none>";
+  at += key.size();
+  return tag.substr(at, tag.find('"', at) - at);
+}
+
+// Attribute `name` of each element of `dom` whose tag starts with `head`.
+inline std::vector<std::string> Attributes(const std::string& dom,
+                                           const std::string& head,
+                                           const std::string& name) {
+  std::vector<std::string> out;
+  for (size_t at = dom.find(head); at != std::string::npos;
+       at = dom.find(head, at + 1)) {
+    out.push_back(Attribute(dom.substr(at, dom.find('>', at) - at), name));
+  }
+  return out;
+}
+
+// The text of the element with this id, e.g. <b id="round">12</b>: "12"
+// ("<none>" when there is no such element).
+inline std::string TextOf(const std::string& dom, const std::string& id) {
+  size_t at = dom.find(" id=\"" + id + "\"");
+  if (at == std::string::npos) return "<none>";
+  at = dom.find('>', at) + 1;
+  return dom.substr(at, dom.find('<', at) - at);
+}
+
+// The data-error attribute of <body>, which the shell sets when a script
+// of the page fails ("" when none did).
+inline std::string BodyError(const std::string& dom) {
+  const size_t body = dom.find("<body");
+  if (body == std::string::npos) return "no <body>";
+  const std::string tag = dom.substr(body, dom.find('>', body) - body);
+  const size_t at = tag.find(" data-error=\"");
+  return at == std::string::npos ? "" : tag.substr(at);
 }
 
 }  // namespace wl::tools::oracle

@@ -26,6 +26,7 @@ namespace fs = std::filesystem;
 namespace json = boost::json;
 using oracle::ExpectPageMatchesReplay;
 using oracle::PageData;
+using oracle::TextOf;
 
 // What only rules.js holds.
 constexpr char kRulesJsMark[] = "rules.js: what the replay page";
@@ -194,14 +195,6 @@ TEST(ViewerRulesTest, ABrokenDingleRecordingIsOneError) {
       << page.status();
   EXPECT_EQ(page.status().message().find('\n'), std::string::npos);
   fs::remove_all(dir);
-}
-
-// The text of the element with `id` in a dumped DOM ("" when absent).
-std::string TextOf(const std::string& dom, const std::string& id) {
-  const size_t at = dom.find("id=\"" + id + "\"");
-  if (at == std::string::npos) return "";
-  const size_t start = dom.find('>', at) + 1;
-  return dom.substr(start, dom.find('<', start) - start);
 }
 
 // In a browser: rules.js runs (no script error stops the page), says which

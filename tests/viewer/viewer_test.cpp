@@ -328,25 +328,10 @@ TEST(ViewerTest, BadInputIsOneClearErrorAndExitStatus2) {
 // ---------------------------------------------------------------------------
 // In the browser.
 
+using oracle::Attribute;
 using oracle::FindChromium;
 using oracle::RunChromium;
-
-// Attribute `name` of the tag starting at `tag`.
-std::string Attribute(const std::string& tag, const std::string& name) {
-  const std::string key = " " + name + "=\"";
-  size_t at = tag.find(key);
-  if (at == std::string::npos) return "<none>";
-  at += key.size();
-  return tag.substr(at, tag.find('"', at) - at);
-}
-
-// The text of the element with this id, e.g. <b id="round">12</b>.
-std::string TextOf(const std::string& dom, const std::string& id) {
-  size_t at = dom.find(" id=\"" + id + "\"");
-  if (at == std::string::npos) return "<none>";
-  at = dom.find('>', at) + 1;
-  return dom.substr(at, dom.find('<', at) - at);
-}
+using oracle::TextOf;
 
 // What the page shows per region: data-owner, data-armies, and the army
 // label's text (which must agree with data-armies).
