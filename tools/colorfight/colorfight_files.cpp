@@ -46,22 +46,28 @@ ColorfightResult ColorfightResultOf(const colorfight::Frame& final_frame,
   return result;
 }
 
-std::string ColorfightResultJson(const ColorfightResult& result) {
-  json::array ranking;
-  for (const ColorfightRankedUser& r : result.ranking_by_gold) {
-    ranking.push_back(json::object{{"uid", r.uid},
-                                   {"username", r.username},
-                                   {"gold", r.gold},
-                                   {"energy", r.energy},
-                                   {"cell_number", r.cell_number},
-                                   {"dead", r.dead},
-                                   {"rank", r.rank}});
+json::array ColorfightRankingJson(
+    const std::vector<ColorfightRankedUser>& ranking) {
+  json::array out;
+  for (const ColorfightRankedUser& r : ranking) {
+    out.push_back(json::object{{"uid", r.uid},
+                               {"username", r.username},
+                               {"gold", r.gold},
+                               {"energy", r.energy},
+                               {"cell_number", r.cell_number},
+                               {"dead", r.dead},
+                               {"rank", r.rank}});
   }
-  json::object out{{"game_id", result.game_id},
-                   {"seed", result.seed},
-                   {"max_turn", result.max_turn},
-                   {"players", result.players},
-                   {"ranking_by_gold", std::move(ranking)}};
+  return out;
+}
+
+std::string ColorfightResultJson(const ColorfightResult& result) {
+  json::object out{
+      {"game_id", result.game_id},
+      {"seed", result.seed},
+      {"max_turn", result.max_turn},
+      {"players", result.players},
+      {"ranking_by_gold", ColorfightRankingJson(result.ranking_by_gold)}};
   if (!result.command.empty()) out["command"] = result.command;
   return PlainJson(out) + "\n";
 }

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "boost/json/fwd.hpp"
 #include "sdk/colorfight/frame.h"
 
 namespace wl::tools {
@@ -61,6 +62,12 @@ std::vector<ColorfightRankedUser> ColorfightRanking(
 // info, players and ranking from its users).
 ColorfightResult ColorfightResultOf(const colorfight::Frame& final_frame,
                                     int64_t seed, const std::string& command);
+
+// A ranking as result.json's "ranking_by_gold" (and the replay page's
+// data) has it: [{"uid", "username", "gold", "energy", "cell_number",
+// "dead", "rank"}, ...].
+boost::json::array ColorfightRankingJson(
+    const std::vector<ColorfightRankedUser>& ranking);
 
 // result.json's text (see above), ending in a newline.
 std::string ColorfightResultJson(const ColorfightResult& result);

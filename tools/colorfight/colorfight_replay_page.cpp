@@ -187,17 +187,7 @@ json::array RankingJson(const json::array& log) {
       users.push_back(std::move(user));
     }
   }
-  json::array out;
-  for (const ColorfightRankedUser& r : ColorfightRanking(users)) {
-    out.push_back(json::object{{"uid", r.uid},
-                               {"username", r.username},
-                               {"gold", r.gold},
-                               {"energy", r.energy},
-                               {"cell_number", r.cell_number},
-                               {"dead", r.dead},
-                               {"rank", r.rank}});
-  }
-  return out;
+  return ColorfightRankingJson(ColorfightRanking(users));
 }
 
 std::string Title(const json::array& log) {
