@@ -263,11 +263,8 @@ TEST(BerlinReplayPageTest, BadGamesAreOneClearError) {
 
 TEST(BerlinReplayPageBrowserTest, ChromiumDrawsNodesMovesAndStates) {
   WL_REQUIRE_BERLIN_SHARED();
+  WL_REQUIRE_CHROMIUM();
   const std::string chromium = oracle::FindChromium();
-  if (chromium.empty()) {
-    GTEST_SKIP() << "chromium is not installed (scripts/setup.sh installs "
-                    "it): skipping the Berlin page's browser test";
-  }
   const fs::path dir = testing::FreshTempDir("berlin_page");
   // g009: 4 players; g015: a directed map; g017: negative counts.
   struct Look {
@@ -344,11 +341,8 @@ TEST(BerlinReplayPageBrowserTest, ChromiumDrawsNodesMovesAndStates) {
 
 TEST(BerlinReplayPageBrowserTest,
      ChromiumShowsAGameOfZeroTurnsAndScriptErrors) {
+  WL_REQUIRE_CHROMIUM();
   const std::string chromium = oracle::FindChromium();
-  if (chromium.empty()) {
-    GTEST_SKIP() << "chromium is not installed (scripts/setup.sh installs "
-                    "it): skipping the Berlin page's browser test";
-  }
   const fs::path dir = testing::FreshTempDir("berlin_page_zero");
   const std::string page = PageOf(json::serialize(TinyGame(0)));
   const std::string broken = [&] {

@@ -227,11 +227,8 @@ TEST(ColorfightReplayPageTest, GunzipSaysWhatIsWrong) {
 
 TEST(ColorfightReplayPageBrowserTest, ChromiumDrawsTheDecodedGridOfATurn) {
   WL_REQUIRE_COLORFIGHT_SHARED();
+  WL_REQUIRE_CHROMIUM();
   const std::string chromium = oracle::FindChromium();
-  if (chromium.empty()) {
-    GTEST_SKIP() << "chromium is not installed (scripts/setup.sh installs "
-                    "it): skipping the Colorfight page's browser test";
-  }
   const fs::path dir = testing::FreshTempDir("cf_page");
   // g09: 7 players, one joining late; g05: a late join. On g09 the page
   // steps back from the last turn (?round, then a key), decoding afresh.

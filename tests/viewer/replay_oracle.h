@@ -7,6 +7,7 @@
 // test reads in the DOM it dumps.
 //
 //   ExpectPageMatchesReplay(page_html, replay_txt, "g000");
+//   WL_REQUIRE_CHROMIUM();  // skips with a message when not installed
 //   std::string dom = RunChromium(FindChromium(), "--dump-dom", url);
 //   TextOf(dom, "round");                        // <b id="round">12</b>: "12"
 //   Attributes(dom, "<g class=\"nd", "data-owner");  // per such element
@@ -280,5 +281,15 @@ inline std::string BodyError(const std::string& dom) {
 }
 
 }  // namespace wl::tools::oracle
+
+// Skips the test, saying so, when no Chromium is installed (FindChromium).
+#define WL_REQUIRE_CHROMIUM()                                            \
+  do {                                                                   \
+    if (::wl::tools::oracle::FindChromium().empty()) {                   \
+      GTEST_SKIP() << "chromium is not installed (scripts/setup.sh "     \
+                      "installs it; WL_CHROMIUM names another binary): " \
+                      "skipping this browser test";                      \
+    }                                                                    \
+  } while (0)
 
 #endif  // WL_TESTS_VIEWER_REPLAY_ORACLE_H_

@@ -357,12 +357,8 @@ Regions ShownRegions(const std::string& dom) {
 }
 
 TEST(ViewerBrowserTest, ChromiumShowsRoundsOwnersArmiesAndTheFog) {
+  WL_REQUIRE_CHROMIUM();
   const std::string chromium = FindChromium();
-  if (chromium.empty()) {
-    GTEST_SKIP() << "chromium is not installed (scripts/setup.sh installs "
-                    "it; WL_CHROMIUM names another binary): skipping the "
-                    "viewer's browser test";
-  }
   const auto started = std::chrono::steady_clock::now();
   TestGame game = WriteGame("browser");
   ASSERT_GE(game.rounds, 6);
