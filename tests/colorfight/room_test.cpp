@@ -329,6 +329,19 @@ TEST(ColorfightRoomSet, RpcReplies) {
   EXPECT_EQ(rooms.rooms().size(), 1u);
 }
 
+// Room `cap`'s config in the transport capture; false if it is refused.
+bool CaptureConfig(ColorfightRoomConfig* c) {
+  const std::string error = ApplyConfigFields(json::parse(R"({"max_player": 4,
+      "round_time": 0.2, "first_round_time": "never", "finish_time": 3,
+      "allow_join_after_start": false, "allow_manual_mode": false,
+      "replay_enable": "always"})")
+                                                  .as_object(),
+                                              c);
+  EXPECT_EQ(error, "");
+  c->max_turn = 20;
+  return error.empty();
+}
+
 // The transport capture (../shared/colorfight/transport, seed 4242): the
 // server's one random stream (colorfight §4.4) gives room `cap` its first
 // map after `public`'s draws, and its second after the captured RPC calls
@@ -367,14 +380,7 @@ TEST(ColorfightRoomSet, ReproducesTheTransportCapture) {
   const double t0 = 1795451093.8095;  // game_id 1795451093809
   ColorfightRoomSet rooms(random, "", t0);
   ColorfightRoomConfig c;
-  ASSERT_EQ(ApplyConfigFields(json::parse(R"({"max_player": 4,
-      "round_time": 0.2, "first_round_time": "never", "finish_time": 3,
-      "allow_join_after_start": false, "allow_manual_mode": false,
-      "replay_enable": "always"})")
-                                  .as_object(),
-                              &c),
-            "");
-  c.max_turn = 20;
+  ASSERT_TRUE(CaptureConfig(&c));
   ColorfightRoom* cap = rooms.AddRoom("cap", c, "", false, t0);
   ASSERT_NE(cap, nullptr);
   cap->Poll(t0);
@@ -479,14 +485,7 @@ TEST(ColorfightRoomSet, PlaysTheCapturedGame) {
   const double t0 = 1795451093.8095;
   ColorfightRoomSet rooms(random, "", t0);
   ColorfightRoomConfig c;
-  ASSERT_EQ(ApplyConfigFields(json::parse(R"({"max_player": 4,
-      "round_time": 0.2, "first_round_time": "never", "finish_time": 3,
-      "allow_join_after_start": false, "allow_manual_mode": false,
-      "replay_enable": "always"})")
-                                  .as_object(),
-                              &c),
-            "");
-  c.max_turn = 20;
+  ASSERT_TRUE(CaptureConfig(&c));
   ColorfightRoom& cap = *rooms.AddRoom("cap", c, "", false, t0);
   std::map<std::string, ConnectionId> ids;
   bool chatted = false;
