@@ -24,7 +24,7 @@
 'use strict';
 (function () {
   const D = ReplayShell.data();
-  const {$, setAttr, svgEl, htmlEl, addLegend} = ReplayShell;
+  const {$, setAttr, svgEl, htmlEl, addLegend, addChart} = ReplayShell;
   const G = D.game, M = D.map, TURNS = G.replay.turns;
   const N = M.ids.length, P = D.players.length;
   const T = D.stats.points[0].length - 1;  // turns played
@@ -339,30 +339,10 @@
   // ---------------------------------------------------------------------
   // Charts: points and nodes per player after each turn (0: the start).
   const cursors = [];
-  const W = 376, H = 50, L = 30, TOP = 4, B = 4;
   function chartOf(series, title) {
-    const all = [].concat(...series);
-    const max = Math.max(1, ...all), min = Math.min(0, ...all);
-    const xOf = (k) => L + (W - L - 4) * (T > 0 ? k / T : 0);
-    const yOf = (v) => TOP + (H - TOP - B) * (max - v) / (max - min);
-    const top = htmlEl('div', 'metric', title);
-    const values = htmlEl('span');
-    top.append(values);
-    const svg = svgEl('svg', {width: W, height: H,
-                              viewBox: '0 0 ' + W + ' ' + H});
-    svg.append(svgEl('line', {x1: L, x2: W - 4, y1: yOf(0), y2: yOf(0),
-                              class: 'axis'}));
-    svg.append(svgEl('text', {x: L - 4, y: TOP + 8, 'text-anchor': 'end'},
-                     max));
-    svg.append(svgEl('text', {x: L - 4, y: H - B, 'text-anchor': 'end'}, min));
-    series.forEach((s, p) => {
-      svg.append(svgEl('polyline', {class: 'p' + p, points: s.map(
-          (v, k) => xOf(k).toFixed(1) + ',' + yOf(v).toFixed(1)).join(' ')}));
-    });
-    const cursor = svgEl('line', {y1: TOP, y2: H - B, class: 'cursor'});
-    svg.append(cursor);
-    $('chart').append(top, svg);
-    cursors.push({cursor, values, series, xOf});
+    const c = addChart(title, series, series.map((s, p) => 'p' + p),
+                       {width: 376, height: 50, left: 30, pad: 4});
+    cursors.push(Object.assign(c, {series}));
   }
   function moveCursor(x) {
     const k = Math.floor(x + 1e-9);

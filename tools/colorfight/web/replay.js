@@ -18,7 +18,7 @@
 'use strict';
 (function () {
   const D = ReplayShell.data();
-  const {$, setAttr, svgEl, htmlEl, addLegend} = ReplayShell;
+  const {$, setAttr, svgEl, htmlEl, addLegend, addChart} = ReplayShell;
   const LOG = D.log, INFO = LOG[0].info;
   const W = INFO.width, H = INFO.height, T = LOG.length - 1;
   const S = 10;  // a cell's size on the board
@@ -221,49 +221,11 @@
   // -------------------------------------------------------------------
   // Charts: gold and energy per user after each turn (0: the restart).
   const cursors = [];
-  const CW = 376, CH = 56, L = 44, TOP = 4, B = 4;
-  // A polyline per run of turns where the user is present.
-  function runs(series, xOf, yOf) {
-    const out = [];
-    let points = [];
-    series.forEach((v, t) => {
-      if (v === null) {
-        if (points.length) out.push(points);
-        points = [];
-      } else {
-        points.push(xOf(t).toFixed(1) + ',' + yOf(v).toFixed(1));
-      }
-    });
-    if (points.length) out.push(points);
-    return out;
-  }
   function chartOf(key, title) {
-    const all = [].concat(...USERS.map((u) => u[key]))
-        .filter((v) => v !== null);
-    const max = Math.max(1, ...all), min = Math.min(0, ...all);
-    const xOf = (t) => L + (CW - L - 4) * (T > 0 ? t / T : 0);
-    const yOf = (v) => TOP + (CH - TOP - B) * (max - v) / (max - min);
-    const top = htmlEl('div', 'metric', title);
-    const values = htmlEl('span');
-    top.append(values);
-    const svg = svgEl('svg', {width: CW, height: CH,
-                              viewBox: '0 0 ' + CW + ' ' + CH});
-    svg.append(svgEl('line', {x1: L, x2: CW - 4, y1: yOf(0), y2: yOf(0),
-                              class: 'axis'}));
-    svg.append(svgEl('text', {x: L - 4, y: TOP + 8, 'text-anchor': 'end'},
-                     max));
-    svg.append(svgEl('text', {x: L - 4, y: CH - B, 'text-anchor': 'end'},
-                     min));
-    for (const u of USERS) {
-      for (const points of runs(u[key], xOf, yOf)) {
-        svg.append(svgEl('polyline', {class: colourOf(u.uid),
-                                      points: points.join(' ')}));
-      }
-    }
-    const cursor = svgEl('line', {y1: TOP, y2: CH - B, class: 'cursor'});
-    svg.append(cursor);
-    $('chart').append(top, svg);
-    cursors.push({cursor, values, key, xOf});
+    const c = addChart(title, USERS.map((u) => u[key]),
+                       USERS.map((u) => colourOf(u.uid)),
+                       {width: 376, height: 56, left: 44, pad: 4});
+    cursors.push(Object.assign(c, {key}));
   }
   function moveCursors(t) {
     for (const c of cursors) {

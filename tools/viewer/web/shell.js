@@ -20,7 +20,8 @@
 // setAttr(el, {name: value, ...}), svgEl(name, attrs[, text]) a new SVG
 // element, htmlEl(name[, className[, text]]) a new HTML element,
 // addLegend(className, text) a swatch (<i class=className>) and its text
-// in #legend. A script error anywhere in the page shows in #event and in
+// in #legend, addChart(title, series, classes, size) a line chart in #chart
+// (see there). A script error anywhere in the page shows in #event and in
 // body's data-error (for tests).
 //
 // Keys: space play/pause, left/right one step, up/down one round, Home/End,
@@ -243,12 +244,62 @@ const ReplayShell = (function () {
     $('legend').append(span);
   }
 
+  // A polyline's points per run of non-null values of `series`.
+  function runs(series, xOf, yOf) {
+    const out = [];
+    let points = [];
+    series.forEach((v, k) => {
+      if (v === null) {
+        if (points.length) out.push(points);
+        points = [];
+      } else {
+        points.push(xOf(k).toFixed(1) + ',' + yOf(v).toFixed(1));
+      }
+    });
+    if (points.length) out.push(points);
+    return out;
+  }
+  // Appends to #chart a heading (`title`, then a span for the values) and a
+  // line chart: series[p][k] line p's value at point k (null: a gap in the
+  // line), classes[p] its polyline's class, size {width, height, left (the
+  // labels' margin), pad}; the axis at 0, the extremes labelled. Returns
+  // {cursor (a vertical line), values (the span), xOf (point k's x)}.
+  function addChart(title, series, classes, size) {
+    const {width: W, height: H, left: L, pad: P} = size;
+    const n = Math.max(...series.map((s) => s.length));
+    const all = [].concat(...series).filter((v) => v !== null);
+    const max = Math.max(1, ...all), min = Math.min(0, ...all);
+    const xOf = (k) => L + (W - L - P) * (n > 1 ? k / (n - 1) : 0);
+    const yOf = (v) => P + (H - 2 * P) * (max - v) / (max - min);
+    const top = htmlEl('div', 'metric', title);
+    const values = htmlEl('span');
+    top.append(values);
+    const svg = svgEl('svg', {width: W, height: H,
+                              viewBox: '0 0 ' + W + ' ' + H});
+    svg.append(svgEl('line', {x1: L, x2: W - P, y1: yOf(0), y2: yOf(0),
+                              class: 'axis'}));
+    svg.append(svgEl('text', {x: L - 4, y: P + 8, 'text-anchor': 'end'},
+                     max));
+    svg.append(svgEl('text', {x: L - 4, y: H - P, 'text-anchor': 'end'}, min));
+    series.forEach((s, p) => {
+      for (const points of runs(s, xOf, yOf)) {
+        svg.append(svgEl('polyline', {class: classes[p],
+                                      points: points.join(' ')}));
+      }
+    });
+    const cursor = svgEl('line', {y1: P, y2: H - P, class: 'cursor'});
+    svg.append(cursor);
+    $('chart').append(top, svg);
+    return {cursor, values, xOf};
+  }
+
   return {
     $,
     setAttr,
     svgEl,
     htmlEl,
     addLegend,
+    addChart,
     data: () => JSON.parse($('replay-data').textContent),
     show: (i) => gotoStep(fullIndex(views[view], i)),
     start,

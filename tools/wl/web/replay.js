@@ -28,7 +28,7 @@
 'use strict';
 (function () {
   const D = ReplayShell.data();
-  const {$, setAttr, svgEl, htmlEl} = ReplayShell;
+  const {$, setAttr, htmlEl, addChart} = ReplayShell;
   const NAMES = ['full', 'player1', 'player2'];
   const OWNERS = ['neutral', 'player1', 'player2', 'unknown'];
   const N = D.n;
@@ -267,37 +267,13 @@
 
   // The chart: regions, armies and income after each round.
   const cursors = [];
-  const W = 376, H = 46, L = 30, T = 3, B = 3;
-  function chartOf(series, title, xOf) {
-    const max = Math.max(1, ...series[0], ...series[1]);
-    const yOf = (v) => T + (H - T - B) * (1 - v / max);
-    const head = htmlEl('div', 'metric');
-    const values = htmlEl('span');
-    head.append(title, values);
-    const svg = svgEl('svg', {width: W, height: H,
-                              viewBox: '0 0 ' + W + ' ' + H});
-    svg.append(svgEl('line', {x1: L, x2: W - 3, y1: H - B, y2: H - B,
-                              class: 'axis'}));
-    svg.append(svgEl('text', {x: L - 4, y: 11, 'text-anchor': 'end'}, max));
-    svg.append(svgEl('text', {x: L - 4, y: H - B, 'text-anchor': 'end'}, 0));
-    for (const p of [0, 1]) {
-      svg.append(svgEl('polyline', {
-        class: 'p' + (p + 1),
-        points: series[p].map((v, k) => xOf(k).toFixed(1) + ',' +
-                                            yOf(v).toFixed(1)).join(' ')}));
-    }
-    const cursor = svgEl('line', {y1: T, y2: H - B, class: 'cursor'});
-    svg.append(cursor);
-    $('chart').append(head, svg);
-    return {cursor, values, series};
-  }
   function buildChart() {
-    const count = D.stats.regions[0].length;
-    const xOf = (k) => L + (W - L - 3) * (count > 1 ? k / (count - 1) : 0);
     for (const [key, title] of [['regions', 'Regions'], ['armies', 'Armies'],
                                 ['income', 'Income']]) {
-      cursors.push(Object.assign(chartOf(D.stats[key], title, xOf),
-                                 {xOf, count}));
+      const series = D.stats[key];
+      const c = addChart(title, series, ['p1', 'p2'],
+                         {width: 376, height: 46, left: 30, pad: 3});
+      cursors.push(Object.assign(c, {series, count: series[0].length}));
     }
   }
   function moveCursor(x) {
