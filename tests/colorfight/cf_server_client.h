@@ -1,7 +1,8 @@
 // cf_server_client.h: what the Colorfight server's tests need to drive it:
 // the server on a thread of its own (RunningServer), one HTTP request
 // (HttpCall), a blocking WebSocket client with a receive deadline
-// (WsClient), gunzip, and the process's resident memory.
+// (WsClient) and the process's resident memory. The replays it serves read
+// with tools' GunzipColorfightReplay (colorfight_replay_page.h).
 //
 //   wl::testing::RunningServer server(options);        // port 0, runs
 //   auto reply = wl::testing::HttpCall(server.port(), "GET",
@@ -14,7 +15,6 @@
 
 #include <sys/socket.h>
 #include <sys/time.h>
-#include <zlib.h>
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
@@ -183,26 +183,6 @@ class WsClient {
   cf_beast::websocket::stream<cf_asio::ip::tcp::socket> ws_{io_};
   cf_beast::error_code error_;
 };
-
-// The bytes of a gzip stream; nullopt if it is not one.
-inline std::optional<std::string> Gunzip(const std::string& bytes) {
-  z_stream z{};
-  if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) return std::nullopt;
-  std::string out;
-  char chunk[65536];
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
-  z.avail_in = static_cast<uInt>(bytes.size());
-  int rc = Z_OK;
-  while (rc == Z_OK) {
-    z.next_out = reinterpret_cast<Bytef*>(chunk);
-    z.avail_out = sizeof chunk;
-    rc = inflate(&z, Z_NO_FLUSH);
-    out.append(chunk, sizeof chunk - z.avail_out);
-  }
-  inflateEnd(&z);
-  if (rc != Z_STREAM_END) return std::nullopt;
-  return out;
-}
 
 // The process's resident memory (VmRSS), in KiB.
 inline long ResidentKib() {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "colorfight/cf_server_client.h"
+#include "colorfight/colorfight_replay_page.h"
 #include "colorfight/colorfight_server.h"
 #include "colorfight/room_config.h"
 #include "gtest/gtest.h"
@@ -263,8 +264,8 @@ TEST(ColorfightServerTest, PlaysALockStepGameToTheReplay) {
       HttpCall(server.port(), "GET", "/gameroom/duel/replay", "");
   ASSERT_EQ(replay.status, 200);
   EXPECT_EQ(replay.body, done->replay_cfr);
-  std::optional<std::string> log = testing::Gunzip(replay.body);
-  ASSERT_TRUE(log);
+  absl::StatusOr<std::string> log = GunzipColorfightReplay(replay.body);
+  ASSERT_TRUE(log.ok()) << log.status();
   const json::value entries = json::parse(*log);
   ASSERT_TRUE(entries.is_array());
   EXPECT_EQ(entries.as_array().size(), 6u);

@@ -23,6 +23,7 @@
 
 #include "colorfight/cf_server.h"
 #include "colorfight/cf_server_client.h"
+#include "colorfight/colorfight_replay_page.h"
 #include "colorfight/room_config.h"
 #include "gtest/gtest.h"
 #include "sdk/colorfight/frame.h"
@@ -330,8 +331,8 @@ TEST(ColorfightHostileClientsTest, AWellBehavedPlayerIsServedThroughout) {
   const testing::HttpReply replay =
       HttpCall(port, "GET", "/gameroom/arena/replay", "");
   ASSERT_EQ(replay.status, 200);
-  std::optional<std::string> log = testing::Gunzip(replay.body);
-  ASSERT_TRUE(log);
+  absl::StatusOr<std::string> log = GunzipColorfightReplay(replay.body);
+  ASSERT_TRUE(log.ok()) << log.status();
   EXPECT_EQ(json::parse(*log).as_array().size(), size_t{kMaxTurn + 1});
 
   // Dropped connections are gone (soon): left are the good player's two
