@@ -29,7 +29,9 @@ else
              libcli11-dev  # the warlight subcommands' flags
              libssl-dev  # wss:// in the Colorfight II client (sdk/colorfight)
              python3-websockets  # the official-like Colorfight client of the tests
-             clang-tidy)  # the function-size check
+             clang-tidy  # the function-size check
+             slurm-wlm munge  # a throwaway Slurm cluster: slurm_arena_test.sh
+             parallel)  # scripts/parallel_arena.sh and its test
 fi
 
 missing=()
