@@ -43,6 +43,7 @@ prog=parallel_arena
 value_flags=(--jobs --sshloginfile)
 bool_flags=()
 opt_jobs="" opt_sshloginfile=""
+# shellcheck source=scripts/lib/arena_shards.sh disable=SC2034
 source "$(dirname "${BASH_SOURCE[0]}")/lib/arena_shards.sh"
 
 shards_parse "$@"
@@ -62,7 +63,8 @@ if [[ -n "$opt_sshloginfile" ]]; then
   run+=(--sshloginfile "$opt_sshloginfile" --cleanup
         --return "$out/shard-{}.jsonl" --return "$out/shard-{}.log")
 fi
-run+=(-q sh -c "$shard" shard ::: $(seq 1 "$shards"))
+mapfile -t numbers < <(seq 1 "$shards")
+run+=(-q sh -c "$shard" shard ::: "${numbers[@]}")
 
 if ((dry_run)); then
   sh_quote_all "${run[@]}"

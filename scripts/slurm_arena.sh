@@ -47,6 +47,7 @@ prog=slurm_arena
 value_flags=(--sbatch-args --timeout)
 bool_flags=(--wait)
 opt_sbatch_args="" opt_timeout=0 opt_wait=0
+# shellcheck source=scripts/lib/arena_shards.sh disable=SC2034
 source "$(dirname "${BASH_SOURCE[0]}")/lib/arena_shards.sh"
 
 shards_parse "$@"
@@ -89,10 +90,16 @@ echo "$prog: merge: job $merge_job after them: $out/table.txt and table.json"
 
 # --wait: the state of each job, from `scontrol -o show job` (one line per
 # job record; pending array tasks share one record, e.g. ArrayTaskId=3-4).
-# Prints "TASK STATE EXIT_CODE REASON" per record; fails when the
-# controller does not answer (it blocks ~9 s when it is down, hence timeout).
+# Prints "TASKS STATE EXIT_CODE REASON" per record. Status 3 when Slurm no
+# longer knows the job (purged MinJobAge after it ended), 1 when the
+# controller does not answer (then scontrol blocks ~9 s: hence timeout).
 job_states() {
-  timeout 30 scontrol -o show job "$1" 2> /dev/null | awk '{
+  local text
+  if ! text=$(timeout 30 scontrol -o show job "$1" 2>&1); then
+    [[ "$text" == *"Invalid job id"* ]] && return 3
+    return 1
+  fi
+  awk '{
     task = "-"; state = "?"; code = "?"; reason = "-"
     for (i = 1; i <= NF; i++) {
       eq = index($i, "="); key = substr($i, 1, eq - 1); val = substr($i, eq + 1)
@@ -102,7 +109,19 @@ job_states() {
       else if (key == "Reason") reason = val
     }
     print task, state, code, reason
-  }'
+  }' <<< "$text"
+}
+# The task ids of an ArrayTaskId such as 7, 3-4 or 1-3,5%2.
+expand_tasks() {
+  local part
+  for part in ${1//,/ }; do
+    part=${part%%%*}
+    if [[ "$part" =~ ^([0-9]+)-([0-9]+)$ ]]; then
+      seq "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+    elif [[ "$part" =~ ^[0-9]+$ ]]; then
+      echo "$part"
+    fi
+  done
 }
 # 0 finished well, 1 still to come, 2 ended otherwise.
 state_class() {
@@ -118,41 +137,50 @@ declare -A ended=()  # task -> "STATE exit code X" once it ended
 failed=()
 start=$SECONDS
 timed_out() { ((opt_timeout > 0 && SECONDS - start >= opt_timeout)); }
-pause() { sleep "$((SECONDS - start < 30 ? 1 : 5))"; }
+pause() {  # often at first (short runs), then every 5 s
+  local waited=$((SECONDS - start))
+  if ((waited < 5)); then sleep 0.2; elif ((waited < 30)); then sleep 1; else sleep 5; fi
+}
 
 # Records the tasks that ended; names each failed one, cancelling the merge
 # at the first.
 watch_shards() {
-  local task state code reason class
-  while read -r task state code reason; do
-    [[ "$task" =~ ^[0-9]+$ && -z "${ended[$task]:-}" ]] || continue
+  local tasks task state code reason class
+  while read -r tasks state code reason; do
     class=0
     state_class "$state" || class=$?
     ((class == 1)) && continue
-    ended[$task]="$state, exit code ${code%%:*}"
-    ((class == 2)) || continue
-    [[ "$code" == *:0 ]] || ended[$task]+=", signal ${code#*:}"
-    echo "$prog: shard $task failed: ${ended[$task]} ($reason); log: $out/shard-$task.log" >&2
-    ((${#failed[@]})) || scancel "$merge_job" 2> /dev/null || true
-    failed+=("$task")
+    for task in $(expand_tasks "$tasks"); do
+      [[ -z "${ended[$task]:-}" ]] || continue
+      ended[$task]="$state, exit code ${code%%:*}"
+      ((class == 2)) || continue
+      [[ "$code" == *:0 ]] || ended[$task]+=", signal ${code#*:}"
+      echo "$prog: shard $task failed: ${ended[$task]} ($reason); log: $out/shard-$task.log" >&2
+      ((${#failed[@]})) || scancel "$merge_job" 2> /dev/null || true
+      failed+=("$task")
+    done
   done
 }
 
 while ((${#ended[@]} < shards)); do
-  if states=$(job_states "$array_job") && [[ -n "$states" ]]; then
-    watch_shards <<< "$states"
-  fi
+  rc=0
+  states=$(job_states "$array_job") || rc=$?
+  ((rc != 3)) || shards_error "Slurm no longer knows job $array_job (purged MinJobAge after it ended?): ${#ended[@]} of $shards shards seen ending; see $out/shard-K.log"
+  ((rc != 0)) || watch_shards <<< "$states"
   ((${#ended[@]} < shards)) || break
   timed_out && shards_error "--timeout ${opt_timeout}s passed: ${#ended[@]} of $shards shards ended; jobs $array_job and $merge_job left as they are"
   pause
 done
 if ((${#failed[@]})); then
+  mapfile -t failed < <(printf '%s\n' "${failed[@]}" | sort -n)
   shards_error "shard(s) ${failed[*]} of $shards failed; merge job $merge_job cancelled; see $out/shard-K.log, then run the same command again: the shards resume"
 fi
 
 while :; do
-  state="" code="" reason=""
-  read -r _ state code reason < <(job_states "$merge_job") || true
+  state="" code="" reason="" rc=0
+  states=$(job_states "$merge_job") || rc=$?
+  ((rc != 3)) || shards_error "Slurm no longer knows the merge (job $merge_job); see $out/merge.log"
+  ((rc != 0)) || read -r _ state code reason <<< "$states"
   class=1
   if [[ -n "$state" ]]; then state_class "$state" && class=0 || class=$?; fi
   ((class == 0)) && { cat "$out/table.txt"; exit 0; }

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # What scripts/slurm_arena.sh and scripts/parallel_arena.sh share: their
 # common flags, the shard's command and the merge's command. Sourced, never
 # run. A script sets `prog` (its name in messages), `value_flags` and

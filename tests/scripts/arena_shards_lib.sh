@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The checks slurm_arena_test.sh and parallel_arena_test.sh share. Sourced
 # after the test defines fail() and sets build (absolute) and tmp:
 #

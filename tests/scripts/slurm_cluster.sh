@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # A throwaway single-node Slurm cluster for tests (Slurm 22.05, munge), no
 # systemd, no cgroups, no accounting, as root or as an ordinary user.
 # Sourced, never run:
@@ -11,14 +12,20 @@
 # Everything lives in DIR: munge key (0600) and socket (its folder 0755,
 # and every folder above it searchable by all, as munged demands), slurm.conf (SlurmUser is the current user), state and
 # spool folders, logs. The daemons run in the foreground as children of
-# the calling shell, so they are known by PID; their ports are free ones
+# the calling shell, so they are known by PID, each under `timeout
+# $cluster_lifetime` (300 s; a watchdog should the caller be killed before
+# it stops them); their ports are free ones
 # (from $$ on), so concurrent clusters do not meet. Client commands are
-# wrapped in timeout: they block ~9 s when the controller is down.
+# wrapped in timeout: they block ~9 s when the controller is down. The
+# scheduler's full pass runs every second (sched_interval=1, not 60): the
+# test's jobs start about 4 s sooner. The node has 4 CPUs whatever the
+# machine (config_overrides), so that 4 one-CPU shards run at once.
 # cluster_stop cancels every job and waits for an empty queue before it
 # stops the daemons (else a slurmstepd outlives them), then checks that no
 # process with this SLURM_CONF in its environment is left.
 
-cluster_pids=()  # munged, slurmctld, slurmd
+cluster_pids=()  # munged, slurmctld, slurmd (each its timeout's PID)
+cluster_lifetime=${cluster_lifetime:-300}
 cluster_names=()
 cluster_error=""
 
@@ -46,17 +53,24 @@ cluster_wait() {  # SECONDS WHAT CONDITION...
   done
 }
 
-cluster_port_used() { (exec 3<> "/dev/tcp/127.0.0.1/$1") 2> /dev/null; }
+# True when a TCP socket of this machine holds PORT, in any state.
+cluster_port_used() {
+  awk -v port="$(printf '%04X' "$1")" '$2 ~ ":" port "$" { found = 1 } END { exit !found }' \
+    /proc/net/tcp /proc/net/tcp6 2> /dev/null
+}
 
-# Two free consecutive ports, from one that depends on $$.
+# Two free consecutive ports from one that depends on $$, below the
+# kernel's ephemeral ports (ip_local_port_range: 32768 and up by default),
+# which outgoing connections take.
 cluster_ports() {
-  local port=$((20000 + ($$ * 2) % 40000)) try
-  for try in {1..100}; do
+  local low=10000 high=32000 port try
+  port=$((low + ($$ * 2) % (high - low)))
+  for try in {1..200}; do
     if ! cluster_port_used "$port" && ! cluster_port_used $((port + 1)); then
       echo "$port"
       return 0
     fi
-    port=$((port + 2 > 60000 ? 20000 : port + 2))
+    port=$((port + 2 > high ? low : port + 2))
   done
   return 1
 }
@@ -107,16 +121,16 @@ cluster_start() {  # DIR
   mkdir -p "$d/state" "$d/spool" && chmod 0755 "$d" || return 1
   mkdir -m 0755 "$d/munge" && mkdir -m 0700 "$d/key" || return 1
   mungekey --create --keyfile="$d/key/munge.key" || { cluster_error="mungekey failed"; return 1; }
-  /usr/sbin/munged --foreground --key-file="$d/key/munge.key" --socket="$d/munge/socket" \
+  timeout "$cluster_lifetime" /usr/sbin/munged --foreground --key-file="$d/key/munge.key" --socket="$d/munge/socket" \
     --pid-file="$d/munge/pid" --log-file="$d/munge.log" --seed-file="$d/munge/seed" \
     > "$d/munged.out" 2>&1 &
   cluster_pids+=($!) cluster_names+=(munged)
   cluster_wait 10 "munged" cluster_munge_up || return 1
   port=$(cluster_ports) || { cluster_error="no free ports"; return 1; }
   cluster_write_conf "$port"
-  SLURM_CONF=$cluster_conf /usr/sbin/slurmctld -D -i > "$d/slurmctld.out" 2>&1 &
+  SLURM_CONF=$cluster_conf timeout "$cluster_lifetime" /usr/sbin/slurmctld -D -i > "$d/slurmctld.out" 2>&1 &
   cluster_pids+=($!) cluster_names+=(slurmctld)
-  SLURM_CONF=$cluster_conf /usr/sbin/slurmd -D -N "$cluster_node" > "$d/slurmd.out" 2>&1 &
+  SLURM_CONF=$cluster_conf timeout "$cluster_lifetime" /usr/sbin/slurmd -D -N "$cluster_node" > "$d/slurmd.out" 2>&1 &
   cluster_pids+=($!) cluster_names+=(slurmd)
   cluster_wait 30 "the node to be idle" cluster_node_idle || return 1
   cluster_start_seconds=$((SECONDS - start))
