@@ -16,7 +16,9 @@ set -euo pipefail
 src=$(pwd)
 build=$(cd "${1:-build}" 2> /dev/null && pwd) || build=${1:-build}
 script=$src/scripts/slurm_arena.sh
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/wlslurm.XXXXXX")
+# In /tmp whatever TMPDIR says: munged wants every folder above its socket
+# searchable by all, and a socket path is at most 107 bytes.
+tmp=$(mktemp -d /tmp/wlslurm.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "slurm_arena_test: FAIL: $*" >&2; exit 1; }
 
@@ -72,7 +74,7 @@ if ((${#missing[@]})); then
   exit 0
 fi
 source "$src/tests/scripts/slurm_cluster.sh"
-chmod 0755 "$tmp"  # munged wants every folder above its socket searchable
+chmod 0755 "$tmp"
 trap 'cluster_stop > /dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
 cluster_start "$tmp/cluster" || fail "the cluster did not start: $cluster_error"
 export SLURM_CONF=$cluster_conf

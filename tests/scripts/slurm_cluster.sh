@@ -116,7 +116,8 @@ cluster_node_idle() {
 }
 
 cluster_start() {  # DIR
-  cluster_dir=$1 cluster_conf=$1/slurm.conf cluster_node=$(hostname -s)
+  cluster_dir=$1 cluster_conf=$1/slurm.conf cluster_node=$(uname -n)
+  cluster_node=${cluster_node%%.*}  # slurmctld checks its short name
   local start=$SECONDS port d=$1
   mkdir -p "$d/state" "$d/spool" && chmod 0755 "$d" || return 1
   mkdir -m 0755 "$d/munge" && mkdir -m 0700 "$d/key" || return 1
