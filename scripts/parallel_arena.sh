@@ -75,6 +75,7 @@ command -v parallel > /dev/null ||
   shards_usage_error "no parallel on the PATH: install GNU parallel"
 
 rc=0
+: > "$out/parallel.log"  # parallel writes it anew; there even if it cannot start
 "${run[@]}" < /dev/null || rc=$?
 failed=()
 # parallel.log: Seq Host Starttime JobRuntime Send Receive Exitval Signal Command
