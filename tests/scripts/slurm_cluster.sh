@@ -10,19 +10,21 @@
 #   cluster_stop || echo "$cluster_error"          # false if anything is left
 #
 # Everything lives in DIR: munge key (0600) and socket (its folder 0755,
-# and every folder above it searchable by all, as munged demands), slurm.conf (SlurmUser is the current user), state and
-# spool folders, logs. The daemons run in the foreground as children of
-# the calling shell, so they are known by PID, each under `timeout
-# $cluster_lifetime` (300 s; a watchdog should the caller be killed before
-# it stops them); their ports are free ones
-# (from $$ on), so concurrent clusters do not meet. Client commands are
-# wrapped in timeout: they block ~9 s when the controller is down. The
-# scheduler's full pass runs every second (sched_interval=1, not 60): the
-# test's jobs start about 4 s sooner. The node has 4 CPUs whatever the
-# machine (config_overrides), so that 4 one-CPU shards run at once.
-# cluster_stop cancels every job and waits for an empty queue before it
-# stops the daemons (else a slurmstepd outlives them), then checks that no
-# process with this SLURM_CONF in its environment is left.
+# every folder above it searchable by all, as munged demands), slurm.conf
+# (SlurmUser is the current user), state and spool folders, logs. The
+# daemons run in the foreground as children of the calling shell, so they
+# are known by PID, each under `timeout $cluster_lifetime` (300 s: a
+# watchdog, should the caller be killed before it stops them). Their
+# ports are free ones from $$ on, below the ephemeral range, so that
+# concurrent clusters do not meet. Client commands are wrapped in timeout:
+# they block ~9 s when the controller is down. The scheduler's full pass
+# runs every second (sched_interval=1, not 60): jobs start ~4 s sooner.
+# The node has 4 CPUs whatever the machine (config_overrides), so that 4
+# one-CPU shards run at once. cluster_stop cancels every job and waits for
+# an empty queue before it stops the daemons (else a slurmstepd outlives
+# them), then checks that no process with this SLURM_CONF in its
+# environment is left (the daemons, slurmstepd and the jobs' processes all
+# have it).
 
 cluster_pids=()  # munged, slurmctld, slurmd (each its timeout's PID)
 cluster_lifetime=${cluster_lifetime:-300}
@@ -122,7 +124,7 @@ cluster_start() {  # DIR
   mkdir -p "$d/state" "$d/spool" && chmod 0755 "$d" || return 1
   mkdir -m 0755 "$d/munge" && mkdir -m 0700 "$d/key" || return 1
   mungekey --create --keyfile="$d/key/munge.key" || { cluster_error="mungekey failed"; return 1; }
-  timeout "$cluster_lifetime" /usr/sbin/munged --foreground --key-file="$d/key/munge.key" --socket="$d/munge/socket" \
+  SLURM_CONF=$cluster_conf timeout "$cluster_lifetime" /usr/sbin/munged --foreground --key-file="$d/key/munge.key" --socket="$d/munge/socket" \
     --pid-file="$d/munge/pid" --log-file="$d/munge.log" --seed-file="$d/munge/seed" \
     > "$d/munged.out" 2>&1 &
   cluster_pids+=($!) cluster_names+=(munged)
