@@ -2,7 +2,7 @@
 # The checks slurm_arena_test.sh and parallel_arena_test.sh share. Sourced
 # after the test defines fail() and sets build (absolute) and tmp:
 #
-#   shards_test_bad_flags SCRIPT   # bad flags: one line, exit 2
+#   shards_test_bad_flags SCRIPT [MORE...]  # bad flags: one line, exit 2
 #   shards_test_prepare            # the one-machine arena: tmp/one.{jsonl,txt,json};
 #                                  # tmp/bad/shard-3.jsonl of other settings
 #   SCRIPT ... --out tmp/good -- "${shards_test_args[@]}"   (and tmp/bad)
@@ -12,11 +12,12 @@
 # Built-in bots on generated maps, 16 games, one game at a time per shard.
 shards_test_args=(random greedy --games 16 --seed 5 --jobs 1)
 
-shards_test_bad_flags() {
-  local bad err
+shards_test_bad_flags() {  # SCRIPT [MORE BAD FLAGS...]
+  local script=$1 bad err
+  shift
   for bad in "--shards 0 -- a b" "--nope -- a b" "--out" "--build $build" \
-      "--build $build -- a --results x"; do
-    if err=$(bash "$1" $bad 2>&1); then fail "'$bad' was accepted"; fi
+      "--build $build -- a --results x" "$@"; do
+    if err=$(bash "$script" $bad 2>&1); then fail "'$bad' was accepted"; fi
     [[ $(wc -l <<< "$err") == 1 ]] || fail "'$bad': not one line: $err"
   done
 }
