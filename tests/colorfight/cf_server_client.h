@@ -29,6 +29,7 @@
 #include <utility>
 
 #include "colorfight/cf_server.h"
+#include "colorfight/cf_server_thread.h"
 
 namespace wl::testing {
 
@@ -43,22 +44,12 @@ inline void SetSocketDeadline(int fd, int seconds) {
   setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
 }
 
-// The server on 127.0.0.1, any free port, run on a thread until destroyed.
-class RunningServer {
+// The server on 127.0.0.1, any free port, run on a thread until destroyed
+// (tools' ColorfightServerThread with port 0).
+class RunningServer : public tools::ColorfightServerThread {
  public:
   explicit RunningServer(tools::ColorfightServerOptions options)
-      : server_((options.port = 0, std::move(options))),
-        thread_([this] { server_.Run(); }) {}
-  ~RunningServer() {
-    server_.Stop();
-    thread_.join();
-  }
-  int port() const { return server_.port(); }
-  tools::ColorfightServer& server() { return server_; }
-
- private:
-  tools::ColorfightServer server_;
-  std::thread thread_;
+      : ColorfightServerThread((options.port = 0, std::move(options))) {}
 };
 
 struct HttpReply {
