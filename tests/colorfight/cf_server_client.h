@@ -13,6 +13,7 @@
 #ifndef WL_TESTS_COLORFIGHT_CF_SERVER_CLIENT_H_
 #define WL_TESTS_COLORFIGHT_CF_SERVER_CLIENT_H_
 
+#include <malloc.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 
@@ -175,8 +176,13 @@ class WsClient {
   cf_beast::error_code error_;
 };
 
-// The process's resident memory (VmRSS), in KiB.
+// The process's resident memory (VmRSS), in KiB, after glibc has given its
+// free pages back (malloc_trim): what is held, not how fragmented the heap
+// of the tests run before in the same process is.
 inline long ResidentKib() {
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
   std::ifstream status("/proc/self/status");
   std::string key;
   long value = 0;

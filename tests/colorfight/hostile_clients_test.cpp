@@ -32,6 +32,19 @@ namespace wl::tools {
 namespace {
 
 namespace json = boost::json;
+
+// Counts the tests started in this process. The resident-memory bound below
+// means something only in a process of its own (as CTest runs each test):
+// after hundreds of other tests the heap is spread over many malloc arenas
+// that later rounds land in at random (measured: +35 to +57 MiB more).
+int tests_started = 0;
+class StartCounter : public ::testing::EmptyTestEventListener {
+  void OnTestStart(const ::testing::TestInfo&) override { ++tests_started; }
+};
+const bool kCounting = [] {
+  ::testing::UnitTest::GetInstance()->listeners().Append(new StartCounter);
+  return true;
+}();
 using Clock = std::chrono::steady_clock;
 using testing::HttpCall;
 using testing::WsClient;
@@ -279,11 +292,17 @@ TEST(ColorfightHostileClientsTest, AWellBehavedPlayerIsServedThroughout) {
   const long rss_before = testing::ResidentKib();
 
   // Three rounds of hostiles while the good player plays: the later ones
-  // must not grow the memory the first left (nothing kept per connection).
+  // must not grow the memory the first left (nothing kept per connection
+  // once it is gone). A round's readers that never read stay open until
+  // the next round begins: each holds up to two frames on the server (up
+  // to 5.5 MB each), so every round ends with the same connections open.
   HostileRound rounds[3];
   std::vector<std::unique_ptr<WsClient>> never_read;
   auto hostiles = std::async(std::launch::async, [&] {
-    for (HostileRound& r : rounds) r = RunHostiles(port, &never_read);
+    for (HostileRound& r : rounds) {
+      never_read.clear();
+      r = RunHostiles(port, &never_read);
+    }
   });
   std::vector<int> turns;
   double longest_gap = 0;
@@ -354,8 +373,13 @@ TEST(ColorfightHostileClientsTest, AWellBehavedPlayerIsServedThroughout) {
                          r.resident_kib_after - rounds[0].resident_kib_after);
   }
 #ifndef __SANITIZE_ADDRESS__  // ASan's quarantine keeps freed memory
-  EXPECT_LT(first_kib, 160 * 1024);
-  EXPECT_LT(later_kib, 40 * 1024);
+  if (tests_started == 1) {
+    EXPECT_LT(first_kib, 160 * 1024);
+    EXPECT_LT(later_kib, 40 * 1024);
+  } else {
+    std::cerr << "hostile clients: the memory bound is checked only when "
+                 "this test runs alone in its process (ctest does that)\n";
+  }
 #endif
   std::cerr << "hostile clients: longest gap between turns " << longest_gap
             << " s; resident memory +" << first_kib / 1024
