@@ -2,9 +2,11 @@
 // that make results stale, map drawing, reading results files, and an arena
 // run in process with a bot that prints to std::cout (issue 11, B6 B7 B8
 // B10 16).
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <random>
 #include <set>
 #include <sstream>
 
@@ -91,6 +93,41 @@ TEST(ArenaTableTest, PairsOfGamesAreCountedByTheFirstBotsPoints) {
   EXPECT_NE(json.find("\"sprt_llr_pairs\":"), std::string::npos) << json;
   EXPECT_NE(ResultsTable(results, 0, 10, true).find("Elo by pairs"),
             std::string::npos);
+}
+
+// Shards finish, and merge reads files, in any order: the table follows the
+// schedule (pairs in the command line's order, not by name or by which
+// game came first), so an arena and the merge of its shards print the same.
+TEST(ArenaTableTest, TheTableIsTheSameWhateverOrderTheResultsCameIn) {
+  const std::vector<std::string> bots = {"zeta", "alpha", "mid"};
+  std::vector<ArenaResult> results;
+  for (const ArenaGame& g : Schedule(bots, 4, 7, {})) {
+    ArenaResult r;
+    r.key = g.key;
+    r.lineup = g.lineup;
+    r.bots = g.bots;
+    r.seed = g.seed;
+    r.winner = (g.seed + g.index) % 3 ? "player1" : "player2";
+    results.push_back(r);
+  }
+  const std::string table = ResultsTable(results, 0, 10, false);
+  const std::string json = TableJson(results, 0, 10, false);
+  const size_t zeta_alpha = table.find("zeta vs alpha");
+  const size_t zeta_mid = table.find("zeta vs mid");
+  const size_t alpha_mid = table.find("alpha vs mid");
+  ASSERT_NE(alpha_mid, std::string::npos) << table;
+  EXPECT_LT(zeta_alpha, zeta_mid) << table;
+  EXPECT_LT(zeta_mid, alpha_mid) << table;
+  std::vector<ArenaResult> shuffled = results;
+  std::reverse(shuffled.begin(), shuffled.end());
+  EXPECT_EQ(ResultsTable(shuffled, 0, 10, false), table);
+  EXPECT_EQ(TableJson(shuffled, 0, 10, false), json);
+  std::mt19937 rng(3);
+  for (int k = 0; k < 5; ++k) {
+    std::shuffle(shuffled.begin(), shuffled.end(), rng);
+    EXPECT_EQ(ResultsTable(shuffled, 0, 10, false), table);
+    EXPECT_EQ(TableJson(shuffled, 0, 10, false), json);
+  }
 }
 
 TEST(ArenaTableTest, FaultsSeparateTheBotsOwnFromExecutionFailures) {

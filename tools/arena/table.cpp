@@ -5,7 +5,9 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <sstream>
+#include <tuple>
 #include <utility>
 
 #include "arena/standings.h"
@@ -316,8 +318,36 @@ json::object PairsJson(const std::vector<ArenaResult>& results, double elo0,
 
 }  // namespace
 
-std::string ResultsTable(const std::vector<ArenaResult>& results, double elo0,
+std::vector<ArenaResult> InScheduleOrder(std::vector<ArenaResult> results) {
+  // A bot's place: how many bots come before it in some lineup (its index
+  // on the command line when every lineup was played), then first met.
+  std::map<std::string, std::set<std::string>> before;
+  std::map<std::string, size_t> first_met;
+  for (const ArenaResult& r : results) {
+    for (size_t i = 0; i < r.lineup.size(); ++i) {
+      first_met.emplace(r.lineup[i], first_met.size());
+      before[r.lineup[i]].insert(r.lineup.begin(), r.lineup.begin() + i);
+    }
+  }
+  auto places = [&](const std::vector<std::string>& bots) {
+    std::vector<std::pair<size_t, size_t>> p;
+    for (const std::string& b : bots)
+      p.emplace_back(before[b].size(), first_met[b]);
+    return p;
+  };
+  std::stable_sort(results.begin(), results.end(),
+                   [&](const ArenaResult& a, const ArenaResult& b) {
+                     return std::make_tuple(places(a.lineup), a.seed,
+                                            places(a.bots), a.map, a.key) <
+                            std::make_tuple(places(b.lineup), b.seed,
+                                            places(b.bots), b.map, b.key);
+                   });
+  return results;
+}
+
+std::string ResultsTable(const std::vector<ArenaResult>& unordered, double elo0,
                          double elo1, bool sprt) {
+  const std::vector<ArenaResult> results = InScheduleOrder(unordered);
   std::string text;
   for (const auto& [players, group] : ByPlayers(results)) {
     if (!text.empty()) text += "\n";
@@ -327,8 +357,9 @@ std::string ResultsTable(const std::vector<ArenaResult>& results, double elo0,
   return text.empty() ? PairsTable(results, elo0, elo1, sprt) : text;
 }
 
-std::string TableJson(const std::vector<ArenaResult>& results, double elo0,
+std::string TableJson(const std::vector<ArenaResult>& unordered, double elo0,
                       double elo1, bool sprt) {
+  const std::vector<ArenaResult> results = InScheduleOrder(unordered);
   json::array tables;
   for (const auto& [players, group] : ByPlayers(results)) {
     tables.push_back(players == 2 ? PairsJson(group, elo0, elo1, sprt)

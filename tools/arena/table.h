@@ -54,6 +54,14 @@ bool ShowsFailedAnswers(const std::vector<ArenaResult>& results);
 std::string FaultsTable(const std::vector<ArenaResult>& results);
 boost::json::object FaultsJson(const BotFaults& faults, bool failed_answers);
 
+// `results` in the order of the schedule that played them, whatever order
+// they finished or were merged in: lineups in the order of the bots on the
+// command line (read back from the lineups: a bot met after another in a
+// lineup comes later), then seed, seats' rotation, map and key. The tables
+// below use it, so that an arena and the merge of its shards print the
+// same table.
+std::vector<ArenaResult> InScheduleOrder(std::vector<ArenaResult> results);
+
 // The tables of every pair and bot met in `results`, as text (bot names
 // escaped for the terminal, never cut) and as one JSON object
 // ({"pairs": [...], "bots": [...]}). Results of N > 2 players get the
