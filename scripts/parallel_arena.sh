@@ -14,6 +14,8 @@
 #   --out DIR             results folder (default: results)
 #   --build DIR           the build folder with warlight and the bots
 #                         (default: $WL_BUILD_DIR or build/)
+#   --game G              warlight (default), berlin or colorfight: whose
+#                         arena (`warlight G arena`; its merge likewise)
 #   --jobs J              shards at once (per host with --sshloginfile;
 #                         default: parallel's, one per CPU core); each
 #                         shard plays the arena's own --jobs games at once

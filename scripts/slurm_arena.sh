@@ -13,6 +13,8 @@
 #   --out DIR           results folder, shared by the nodes (default: results)
 #   --build DIR         the build folder with warlight and the bots, the same
 #                       path on every node (default: $WL_BUILD_DIR or build/)
+#   --game G            warlight (default), berlin or colorfight: whose
+#                       arena (`warlight G arena`; its merge likewise)
 #   --sbatch-args "..." more sbatch options for both jobs, split on spaces
 #                       (e.g. "--partition=long --time=2:00:00 --account=me")
 #   --wait              wait for the merge and print the table (see below)

@@ -4,10 +4,11 @@
 # run. A script sets `prog` (its name in messages), `value_flags` and
 # `bool_flags` (its own flags, e.g. (--jobs) and (--wait)), then calls
 #
-#   shards_parse "$@"     # sets shards, out, build, dry_run, arena_args and
+#   shards_parse "$@"     # sets shards, out, build, game, dry_run, arena_args and
 #                         # opt_<flag> for each of its own flags (--sbatch-args
 #                         # sets opt_sbatch_args; a bool flag sets it to 1)
 #   shards_setup          # checks them; makes out absolute; sets warlight
+#                         # and arena (the subcommand: "arena", "berlin arena"...)
 #   shards_command K      # the shell command of shard K (K: a shell word)
 #   shards_merge_command  # the shell command of the merge
 #
@@ -52,14 +53,14 @@ shards_own_flag() {  # FLAG VALUE_OR_EMPTY HAS_VALUE
 }
 
 shards_parse() {
-  shards=4 out=results build=${WL_BUILD_DIR:-$shards_root/build} dry_run=0
+  shards=4 out=results build=${WL_BUILD_DIR:-$shards_root/build} game=warlight dry_run=0
   arena_args=()
   local flag value has_value
   while (($#)); do
     flag=$1 value="" has_value=0
     if [[ "$flag" == --*=* ]]; then
       value=${flag#*=} flag=${flag%%=*} has_value=1
-    elif (($# >= 2)) && [[ " --shards --out --build ${value_flags[*]} " == *" $flag "* ]]; then
+    elif (($# >= 2)) && [[ " --shards --out --build --game ${value_flags[*]} " == *" $flag "* ]]; then
       value=$2 has_value=1
       shift
     fi
@@ -68,7 +69,7 @@ shards_parse() {
       -h | --help) shards_usage; exit 0 ;;
       --) arena_args=("$@"); return 0 ;;
       --dry-run) dry_run=1 ;;
-      --shards | --out | --build)
+      --shards | --out | --build | --game)
         ((has_value)) || shards_usage_error "$flag needs a value (see --help)"
         printf -v "${flag#--}" '%s' "$value" ;;
       *) shards_own_flag "$flag" "$value" "$has_value" ||
@@ -89,6 +90,11 @@ shards_setup() {
         shards_usage_error "$arg is set by $prog for each shard: leave it out" ;;
     esac
   done
+  case "$game" in
+    warlight) arena=arena ;;
+    berlin | colorfight) arena="$game arena" ;;
+    *) shards_usage_error "--game is warlight, berlin or colorfight, not '$game'" ;;
+  esac
   [[ "$build" == /* ]] || build=$PWD/$build
   warlight=$build/warlight
   [[ -x "$warlight" ]] ||
@@ -110,8 +116,8 @@ shards_arena_flag() {
 
 # Shard K's command; K is pasted as is ($SLURM_ARRAY_TASK_ID, {}).
 shards_command() {
-  printf 'exec %s arena %s --shard %s/%s --results %s/shard-%s.jsonl' \
-    "$(sh_quote "$warlight")" "$(sh_quote_all "${arena_args[@]}")" \
+  printf 'exec %s %s %s --shard %s/%s --results %s/shard-%s.jsonl' \
+    "$(sh_quote "$warlight")" "$arena" "$(sh_quote_all "${arena_args[@]}")" \
     "$1" "$shards" "$(sh_quote "$out")" "$1"
 }
 
@@ -121,7 +127,7 @@ shards_merge_command() {
   local files=() k sprt merge
   for ((k = 1; k <= shards; k++)); do files+=("shard-$k.jsonl"); done
   sprt=$(shards_arena_flag --sprt)
-  merge="$(sh_quote "$warlight") arena merge${sprt:+ --sprt $(sh_quote "$sprt")}"
+  merge="$(sh_quote "$warlight") $arena merge${sprt:+ --sprt $(sh_quote "$sprt")}"
   printf 'cd %s && %s --json %s > table.json.tmp && mv -f table.json.tmp table.json' \
     "$(sh_quote "$out")" "$merge" "${files[*]}"
   printf ' && %s %s > table.txt.tmp && mv -f table.txt.tmp table.txt && cat table.txt' \

@@ -9,8 +9,9 @@
 #   shards_test_check_good OUTPUT  # the same games, winners and tables
 #   shards_test_check_bad ERRORS   # shard 3 named, exit code 2, no table
 
-# Built-in bots on generated maps, 16 games, one game at a time per shard.
-shards_test_args=(random greedy --games 16 --seed 5 --jobs 1)
+# Three built-in bots on generated maps (three pairs: the merged table must
+# list them in the arena's order), 6 games a pair, one at a time per shard.
+shards_test_args=(random greedy starter --games 6 --seed 5 --jobs 1)
 
 shards_test_bad_flags() {  # SCRIPT [MORE BAD FLAGS...]
   local script=$1 bad err
@@ -40,7 +41,7 @@ shards_test_check_good() {  # OUTPUT: what the script printed
   local d=$tmp/good k
   shards_test_games "$tmp/one.jsonl" > "$tmp/one.games"
   shards_test_games "$d/"shard-*.jsonl > "$tmp/good.games"
-  [[ $(wc -l < "$tmp/one.games") == 16 ]] || fail "one machine: not 16 games"
+  [[ $(wc -l < "$tmp/one.games") == 18 ]] || fail "one machine: not 18 games"
   diff "$tmp/one.games" "$tmp/good.games" > "$tmp/diff" ||
     fail "the games differ: $(cat "$tmp/diff")"
   for k in 1 2 3 4; do
@@ -49,7 +50,7 @@ shards_test_check_good() {  # OUTPUT: what the script printed
   diff "$tmp/one.txt" "$d/table.txt" > "$tmp/diff" || fail "the tables differ: $(cat "$tmp/diff")"
   diff "$tmp/one.json" "$d/table.json" > "$tmp/diff" ||
     fail "the JSON tables differ: $(cat "$tmp/diff")"
-  grep -q "^random vs greedy  *16 " "$1" || fail "no table printed: $(cat "$1")"
+  grep -q "^random vs greedy  *6 " "$1" || fail "no table printed: $(cat "$1")"
 }
 
 shards_test_check_bad() {  # ERRORS: what the script said on stderr

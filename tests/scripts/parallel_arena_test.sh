@@ -4,7 +4,8 @@
 # winners of the same arena played unsharded (in any order) and the same
 # table, text and JSON. A second arena, whose shard 3 finds a results file
 # of other settings, exits 1 naming shard 3 and its exit code, merging
-# nothing. Part 1 (no parallel needed): the --dry-run commands and bad
+# nothing. A Colorfight II arena (--game colorfight) merges to its
+# one-machine table too. Part 1 (no parallel needed): the --dry-run commands and bad
 # flags. Part 2 skips with a message when parallel or the build is absent.
 # The ssh form (--sshloginfile) is not run here.
 #
@@ -36,7 +37,8 @@ build=$tmp/fake shards_test_bad_flags "$script" "--jobs 0 -- a b" \
 # Part 2: the shards run by parallel, two at a time.
 missing=()
 command -v parallel > /dev/null || missing+=(parallel)
-for p in warlight bots/random bots/greedy; do
+for p in warlight bots/random bots/greedy bots/starter bots/colorfight/greedy \
+    bots/colorfight/random bots/colorfight/starter; do
   [[ -x "$build/$p" ]] || missing+=("$build/$p")
 done
 if ((${#missing[@]})); then
@@ -56,4 +58,13 @@ done
 shards_test_check_good "$tmp/good.out"
 [[ $(< "$tmp/bad.status") == 1 ]] || fail "bad run: exit $(< "$tmp/bad.status"), not 1"
 shards_test_check_bad "$tmp/bad.err"
+
+# --game colorfight: another game's arena and merge, the same table.
+cf_args=(greedy random starter --games 2 --max-turn 60 --seed 3 --jobs 1)
+"$build/warlight" colorfight arena "${cf_args[@]}" > "$tmp/cf_one.txt" 2> /dev/null
+(cd "$tmp" && timeout 60 bash "$script" --build "$build" --game colorfight --jobs 2 \
+   --out cf -- "${cf_args[@]}") > "$tmp/cf.out" 2> "$tmp/cf.err" ||
+  fail "colorfight run: $(cat "$tmp/cf.err")"
+diff "$tmp/cf_one.txt" "$tmp/cf/table.txt" > "$tmp/diff" ||
+  fail "the colorfight tables differ: $(cat "$tmp/diff")"
 echo "parallel_arena_test: passed"
