@@ -10,6 +10,7 @@
 #include "common/process.h"
 #include "common/subcommands.h"
 #include "profile/profile.h"
+#include "tune/tune.h"
 #include "wl/commands/match.h"
 #include "wl/commands/view.h"
 #include "wl/commands/wl_bench.h"
@@ -32,6 +33,12 @@ int Profile(int argc, char** argv) {
   wl::tools::WlGame game;
   wl::tools::KillProcessGroupsOnExitSignals();
   return wl::tools::ProfileMain(game, argc, argv);
+}
+
+int Tune(int argc, char** argv) {
+  wl::tools::WlGame game;
+  wl::tools::KillProcessGroupsOnExitSignals();
+  return wl::tools::TuneMain(game, argc, argv);
 }
 
 int Version(int /*argc*/, char** /*argv*/) {
@@ -64,6 +71,7 @@ constexpr wl::tools::Subcommand kCommands[] = {
      wl::tools::MapgenMain},
     {"profile", "profile BOT",
      "how fast a bot answers under the official time rules", Profile},
+    {"tune", "tune BOT", "tune a bot's parameters by self-play (SPSA)", Tune},
     {"view", "view GAME_DIR...",
      "(re)write GAME_DIR/replay.html: watch the game in any\n"
      "browser, no network needed",

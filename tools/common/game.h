@@ -40,6 +40,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "tunable.h"  // wl::Param (sdk/wl)
 
 namespace wl::tools {
 
@@ -64,6 +65,9 @@ struct SeatSetup {
   int64_t stderr_cap = int64_t{1} << 20;
   // When set, every request the seat is asked is appended (profile).
   std::vector<TimedRequest>* timing = nullptr;
+  // Values for the bot's declared parameters (sdk/wl/tunable.h), by name;
+  // empty: its defaults (`warlight tune`).
+  std::vector<std::pair<std::string, double>> params;
 };
 
 struct GameSetup {
@@ -218,6 +222,14 @@ class Game {
   // also when a bot was never asked it (Warlight: pick, place, attack);
   // other kinds follow as first seen.
   virtual std::vector<std::string> RequestKinds() const { return {}; }
+  // The parameters `bot` declares (sdk/wl/tunable.h: name, default, min,
+  // max, step), which SeatSetup::params may set (`warlight tune`). The
+  // default: an error, this game's bots cannot be tuned.
+  virtual absl::StatusOr<std::vector<wl::Param>> BotParams(
+      const std::string& bot) const {
+    return absl::UnimplementedError(Name() + "'s bots cannot be tuned (" + bot +
+                                    ")");
+  }
 };
 
 }  // namespace wl::tools

@@ -11,6 +11,7 @@
 #include "common/cli.h"
 #include "common/files.h"
 #include "common/terminal.h"
+#include "tune/bot_params.h"
 #include "wl/bot_command.h"
 #include "wl/bot_process.h"
 #include "wl/builtin_bots.h"
@@ -256,16 +257,19 @@ absl::Status StartSeat(const GameSetup& setup, int i, bool in_process,
   const SeatSetup& s = setup.seats[i];
   if (in_process) {
     const int64_t log_cap = s.stderr_path.empty() ? 0 : s.stderr_cap;
-    auto seat =
-        std::make_unique<InProcessSeat>(make_bot(s.bot, s.seed), log_cap);
+    std::unique_ptr<Bot> bot = make_bot(s.bot, s.seed);
+    absl::Status set = SetBotParams(bot.get(), s.bot, s.params);
+    if (!set.ok()) return set;
+    auto seat = std::make_unique<InProcessSeat>(std::move(bot), log_cap);
     seats->in_process[i] = seat.get();
     seats->owned[i] = std::move(seat);
   } else {
     BotProcessOptions options;
     options.stderr_cap_bytes = s.stderr_cap;
     options.stderr_path = s.stderr_path;
-    absl::StatusOr<std::unique_ptr<BotProcess>> process = BotProcess::Start(
-        BotCommand(s.bot, s.seed), options, AnswerQueue(rules));
+    absl::StatusOr<std::unique_ptr<BotProcess>> process =
+        BotProcess::Start(BotCommand(s.bot, s.seed) + ParamFlags(s.params),
+                          options, AnswerQueue(rules));
     if (!process.ok()) {
       return absl::Status(process.status().code(),
                           "cannot start " + EscapeForTerminal(s.bot, 200) +
@@ -342,6 +346,13 @@ absl::StatusOr<std::unique_ptr<WlPlayedGame>> WlGame::PlayOn(
   return std::make_unique<WlPlayedGame>(
       std::move(record), std::move(map.json), std::move(map_name), setup,
       rules(), rules() == RuleSet::kDingle ? StartsName() : "");
+}
+
+absl::StatusOr<std::vector<wl::Param>> WlGame::BotParams(
+    const std::string& bot) const {
+  if (PlaysInProcess(bot)) return ParamsOfBot(make_bot_(bot, 0).get(), bot);
+  if (absl::Status ok = CheckBot(bot); !ok.ok()) return ok;
+  return ListParamsOfCommand(ResolveBotCommand(bot), list_params_deadline_);
 }
 
 int64_t WlGame::TimeAvailableMs(int64_t requests) const {

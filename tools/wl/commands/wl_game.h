@@ -32,6 +32,7 @@
 #ifndef WL_TOOLS_WL_COMMANDS_WL_GAME_H_
 #define WL_TOOLS_WL_COMMANDS_WL_GAME_H_
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -133,6 +134,16 @@ class WlGame : public Game {
   bool OfficialRules() const override;
   // "pick", "place", "attack" (timing_seat.h).
   std::vector<std::string> RequestKinds() const override;
+  // A bot of bots/ in process: what it declares as a wl::Tunable; any
+  // other: its answer to `COMMAND --list-params` (tune/bot_params.h). A
+  // seat's SeatSetup::params are set on the in-process bot (clamped to
+  // their bounds), or given to its process as --param NAME=VALUE flags.
+  absl::StatusOr<std::vector<wl::Param>> BotParams(
+      const std::string& bot) const override;
+  // How long a bot process may take to answer --list-params (tests).
+  void set_list_params_deadline(std::chrono::milliseconds deadline) {
+    list_params_deadline_ = deadline;
+  }
 
   // The time rules and the regions of generated maps (0: varied), as the
   // flags set them.
@@ -163,6 +174,7 @@ class WlGame : public Game {
   std::string starts_;
   BotFactory make_bot_;
   InProcessTest in_process_;
+  std::chrono::milliseconds list_params_deadline_{10000};
 };
 
 }  // namespace wl::tools

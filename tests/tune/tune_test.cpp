@@ -1,0 +1,203 @@
+// `warlight tune` (tools/tune): SPSA finds the optimum of a synthetic game,
+// a run killed with SIGKILL resumes to the very same iterations, and the
+// flags fail in one line.
+#include "tune/tune.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "boost/json.hpp"
+#include "common/files.h"
+#include "gtest/gtest.h"
+#include "shell.h"
+#include "tests/tune/synthetic_game.h"
+#include "tune/spsa.h"
+
+namespace wl::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The final values of a run's tune.json.
+std::vector<double> FinalValues(const fs::path& out_dir) {
+  absl::StatusOr<std::string> text =
+      ReadFileToString((out_dir / "tune.json").string());
+  EXPECT_TRUE(text.ok());
+  std::vector<double> values;
+  if (!text.ok()) return values;
+  boost::json::value v = boost::json::parse(*text);
+  for (const boost::json::value& p : v.at("params").as_array())
+    values.push_back(p.at("final").to_number<double>());
+  return values;
+}
+
+TuneConfig SyntheticConfig(int iterations, const fs::path& dir) {
+  TuneConfig c;
+  c.bot = "synthetic";
+  c.iterations = iterations;
+  c.confirm_games = 0;
+  c.seed = 7;
+  c.out_dir = (dir / "out").string();
+  return c;
+}
+
+TEST(SpsaTest, ScheduleEndsAtCEndAndREnd) {
+  Spsa spsa({{"x", 20, 0, 100, 5, 0.002}}, 1000);
+  EXPECT_NEAR(spsa.C(0, 999), 5, 1e-9);
+  EXPECT_GT(spsa.C(0, 0), spsa.C(0, 999));
+  // a_k / c_k^2 at the end is r_end (fishtest's R at the last iteration).
+  EXPECT_NEAR(spsa.A(0, 999) / std::pow(spsa.C(0, 999), 2), 0.002, 1e-12);
+  SpsaStep step = spsa.Step(spsa.Start(), 3, 1);
+  EXPECT_DOUBLE_EQ(step.plus[0] - step.theta[0], step.c[0] * step.delta[0]);
+  EXPECT_EQ(spsa.Step(spsa.Start(), 3, 1).delta, step.delta);  // seeded
+  // A win of theta+ moves theta toward it by a_k / c_k, clamped.
+  EXPECT_NEAR(spsa.Update(step, 1)[0] - 20,
+              step.a[0] / step.c[0] * step.delta[0], 1e-12);
+  step.theta[0] = 100;
+  EXPECT_EQ(spsa.Update(step, 1e9 * step.delta[0])[0], 100);
+}
+
+TEST(TuneTest, FindsTheOptimumOfOneParameter) {
+  const fs::path dir = testing::FreshTempDir("tune_one");
+  SyntheticGame game({{"x", 20, 0, 100, 5}}, {70});
+  TuneConfig c = SyntheticConfig(1500, dir);
+  c.params = {"x::5:0.02"};
+  std::ostringstream out;
+  ASSERT_EQ(RunTune(c, game, out), 0);
+  const std::vector<double> x = FinalValues(c.out_dir);
+  ASSERT_EQ(x.size(), 1u);
+  EXPECT_NEAR(x[0], 70, 3) << out.str();  // from 20, 50 away
+}
+
+TEST(TuneTest, FindsTheOptimumOfTwoParameters) {
+  const fs::path dir = testing::FreshTempDir("tune_two");
+  SyntheticGame game({{"x", 20, 0, 100, 5}, {"y", 80, 0, 100, 5}}, {70, 30});
+  TuneConfig c = SyntheticConfig(2000, dir);
+  c.params = {"x::5:0.02", "y::5:0.02"};
+  c.pairs_per_iteration = 2;
+  c.confirm_games = 400;
+  std::ostringstream out;
+  ASSERT_EQ(RunTune(c, game, out), 0);
+  const std::vector<double> v = FinalValues(c.out_dir);
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_NEAR(v[0], 70, 3) << out.str();
+  EXPECT_NEAR(v[1], 30, 3) << out.str();
+  // The tuned values beat the defaults (20 and 80: strength -50) clearly.
+  EXPECT_NE(out.str().find("confirmation, tuned vs default: 400 games"),
+            std::string::npos)
+      << out.str();
+  boost::json::value summary = boost::json::parse(
+      *ReadFileToString((fs::path(c.out_dir) / "tune.json").string()));
+  EXPECT_GT(summary.at("confirmation").at("pentanomial_elo_low").as_double(),
+            200);
+}
+
+// Runs RunTune in a child process that kills itself (SIGKILL) right after
+// iteration `kill_after`'s line is in the log; true when it died so.
+bool RunKilled(const TuneConfig& config, Game& game, int kill_after) {
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    TuneConfig c = config;
+    c.after_iteration = [kill_after](int k) {
+      if (k == kill_after) ::raise(SIGKILL);
+    };
+    std::ostringstream out;
+    RunTune(c, game, out);
+    ::_exit(0);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
+}
+
+TEST(TuneTest, ResumesAfterKillNineExactly) {
+  const fs::path dir = testing::FreshTempDir("tune_resume");
+  SyntheticGame game({{"x", 20, 0, 100, 5}, {"y", 80, 0, 100, 5}}, {70, 30});
+  TuneConfig whole = SyntheticConfig(40, dir / "whole");
+  whole.params = {"x::5:0.02", "y"};
+  whole.log_path = (dir / "whole.jsonl").string();
+  std::ostringstream whole_out;
+  ASSERT_EQ(RunTune(whole, game, whole_out), 0);
+
+  TuneConfig cut = whole;
+  cut.out_dir = (dir / "cut").string();
+  cut.log_path = (dir / "cut.jsonl").string();
+  ASSERT_TRUE(RunKilled(cut, game, 12));
+  // The kill came after 13 whole lines; cut the last one in its middle, as
+  // a kill during the write would.
+  std::string log = *ReadFileToString(cut.log_path);
+  ASSERT_EQ(testing::Occurrences(log, "\n"), 14);
+  const size_t last = log.rfind('\n', log.size() - 2);
+  log.resize(last + (log.size() - last) / 2);
+  ASSERT_TRUE(WriteFileAtomically(cut.log_path, log).ok());
+
+  std::ostringstream cut_out;
+  ::testing::internal::CaptureStderr();
+  const int resumed = RunTune(cut, game, cut_out);
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  ASSERT_EQ(resumed, 0) << err;
+  EXPECT_NE(err.find("cut short, dropped"), std::string::npos) << err;
+  EXPECT_NE(err.find("(12 iterations were already in"), std::string::npos)
+      << err;
+  EXPECT_EQ(*ReadFileToString(cut.log_path), *ReadFileToString(whole.log_path));
+  EXPECT_EQ(FinalValues(cut.out_dir), FinalValues(whole.out_dir));
+  EXPECT_EQ(cut_out.str(), whole_out.str());
+
+  // Other settings are refused, naming the difference.
+  TuneConfig other = cut;
+  other.seed = 8;
+  ::testing::internal::CaptureStderr();
+  EXPECT_EQ(RunTune(other, game, cut_out), 2);
+  const std::string refused = ::testing::internal::GetCapturedStderr();
+  EXPECT_NE(refused.find("seed: 7 before, 8 now"), std::string::npos)
+      << refused;
+  EXPECT_EQ(testing::Occurrences(refused, "\n"), 1) << refused;
+}
+
+// `warlight tune ARGS` on the synthetic game: exit status and stderr.
+std::pair<int, std::string> Main(Game& game, const std::string& args) {
+  std::vector<std::string> words;
+  std::istringstream in(args);
+  for (std::string w; in >> w;) words.push_back(w);
+  std::vector<char*> argv;
+  for (std::string& w : words) argv.push_back(w.data());
+  ::testing::internal::CaptureStderr();
+  ::testing::internal::CaptureStdout();
+  const int status = TuneMain(game, static_cast<int>(argv.size()), argv.data());
+  ::testing::internal::GetCapturedStdout();
+  return {status, ::testing::internal::GetCapturedStderr()};
+}
+
+TEST(TuneTest, BadFlagsAreOneLine) {
+  SyntheticGame game({{"x", 20, 0, 100, 5}}, {70});
+  SyntheticGame none({}, {});
+  for (const auto& [g, args] : std::vector<std::pair<Game*, std::string>>{
+           {&game, "synthetic"},
+           {&game, "synthetic --iterations 0"},
+           {&game, "synthetic --iterations 5 --bogus"},
+           {&game, "--iterations 5"},
+           {&game, "synthetic --iterations 5 --param z"},
+           {&game, "synthetic --iterations 5 --param x:200"},
+           {&game, "synthetic --iterations 5 --param x:50:0"},
+           {&game, "synthetic --iterations 5 --param x:a"},
+           {&game, "synthetic --iterations 5 --param x --param x"},
+           {&game, "synthetic --iterations 5 --jobs 0"},
+           {&none, "synthetic --iterations 5"}}) {
+    const auto [status, err] = Main(*g, args);
+    EXPECT_EQ(status, 2) << args;
+    EXPECT_EQ(testing::Occurrences(err, "\n"), 1) << args << ": " << err;
+    EXPECT_EQ(err.rfind("warlight tune: ", 0), 0u) << err;
+  }
+  const auto [status, err] = Main(
+      game, "synthetic --iterations 3 --param x:30::0.1 --confirm-games 2");
+  EXPECT_EQ(status, 0) << err;
+}
+
+}  // namespace
+}  // namespace wl::tools

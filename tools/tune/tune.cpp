@@ -1,0 +1,653 @@
+#include "tune/tune.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <streambuf>
+#include <thread>
+#include <variant>
+
+#include "arena/schedule.h"
+#include "arena/settings.h"  // MapPoolIdentity
+#include "arena/stats.h"
+#include "common/cli.h"
+#include "common/files.h"
+#include "common/json.h"
+#include "common/terminal.h"
+#include "tune/bot_params.h"
+#include "tune/spsa.h"
+#include "tune/tune_log.h"
+
+namespace wl::tools {
+namespace {
+
+namespace json = boost::json;
+
+constexpr int64_t kMaxIterations = 10000000;
+constexpr int64_t kMaxPairs = 10000;
+constexpr int64_t kMaxJobs = 1024;
+constexpr int64_t kMaxConfirmGames = 1000000;
+// The schedule's salts: iteration k's games, the confirmation's.
+constexpr uint64_t kGamesSalt = 0x6A3E;
+constexpr uint64_t kConfirmSalt = 0xC0F1;
+
+std::string Prefix(const TuneConfig& c) {
+  return "warlight " + c.command + ": ";
+}
+
+int Error(const TuneConfig& c, const std::string& message) {
+  std::cerr << Prefix(c) << EscapeForTerminal(message) << "\n";
+  return 2;
+}
+
+// A stream buffer that drops everything: std::cout's while bots play in
+// process (as in the arena).
+struct Nowhere : std::streambuf {
+  int overflow(int c) override { return traits_type::not_eof(c); }
+  std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
+};
+
+std::string Number(double x) { return PlainJson(json::value(x)); }
+
+// One field of NAME:START:C_END:R_END; "" keeps *value.
+bool ParseField(const std::string& text, double* value) {
+  if (text.empty()) return true;
+  char* end = nullptr;
+  const double x = std::strtod(text.c_str(), &end);
+  if (*end != '\0' || !std::isfinite(x)) return false;
+  *value = x;
+  return true;
+}
+
+// One --param spec against the declared parameters.
+absl::StatusOr<SpsaParam> ParseSpec(const std::string& spec,
+                                    const std::vector<wl::Param>& declared) {
+  std::vector<std::string> fields;
+  std::stringstream in(spec);
+  for (std::string f; std::getline(in, f, ':');) fields.push_back(f);
+  if (!spec.empty() && spec.back() == ':') fields.push_back("");
+  const auto bad = [&](const std::string& why) {
+    return absl::InvalidArgumentError("--param " + spec + ": " + why);
+  };
+  if (fields.empty() || fields.size() > 4)
+    return bad("NAME[:START[:C_END[:R_END]]]");
+  const auto p =
+      std::find_if(declared.begin(), declared.end(),
+                   [&](const wl::Param& d) { return d.name == fields[0]; });
+  if (p == declared.end()) return bad("the bot declares no such parameter");
+  SpsaParam s{p->name,
+              p->value,
+              p->min,
+              p->max,
+              p->step > 0 ? p->step : (p->max - p->min) / 20,
+              kSpsaDefaultREnd};
+  fields.resize(4);
+  if (!ParseField(fields[1], &s.start) || !ParseField(fields[2], &s.c_end) ||
+      !ParseField(fields[3], &s.r_end)) {
+    return bad("START, C_END and R_END are numbers");
+  }
+  if (s.start < s.min || s.start > s.max)
+    return bad("START is outside [" + Number(s.min) + ", " + Number(s.max) +
+               "]");
+  if (!(s.c_end > 0) || !(s.r_end > 0))
+    return bad("C_END and R_END must be > 0");
+  return s;
+}
+
+// The parameters to tune: each --param, or every declared one.
+absl::StatusOr<std::vector<SpsaParam>> TunedParams(
+    const TuneConfig& c, const std::vector<wl::Param>& declared) {
+  std::vector<std::string> specs = c.params;
+  if (specs.empty()) {
+    for (const wl::Param& p : declared) specs.push_back(p.name);
+  }
+  std::vector<SpsaParam> params;
+  for (const std::string& spec : specs) {
+    absl::StatusOr<SpsaParam> p = ParseSpec(spec, declared);
+    if (!p.ok()) return p.status();
+    for (const SpsaParam& q : params) {
+      if (q.name == p->name)
+        return absl::InvalidArgumentError("--param " + q.name + " given twice");
+    }
+    if (!(p->max > p->min))
+      return absl::InvalidArgumentError(p->name +
+                                        " has no range to tune (min = max)");
+    params.push_back(*std::move(p));
+  }
+  return params;
+}
+
+ParamValues Values(const std::vector<SpsaParam>& params,
+                   const std::vector<double>& theta) {
+  ParamValues values;
+  for (size_t i = 0; i < params.size(); ++i)
+    values.emplace_back(params[i].name, theta[i]);
+  return values;
+}
+
+}  // namespace
+
+namespace {
+
+// The progress line on stderr, as the arena's: redrawn every 200 ms on a
+// terminal, a line every 10 s otherwise.
+class Progress {
+ public:
+  Progress(std::string what, int total, int done)
+      : what_(std::move(what)), total_(total), first_(done) {}
+  void Show(int done, const std::string& live, bool final_line) {
+    const auto now = std::chrono::steady_clock::now();
+    const bool tty = ::isatty(2);
+    if (!final_line &&
+        now - last_ < std::chrono::milliseconds(tty ? 200 : 10000)) {
+      return;
+    }
+    last_ = now;
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    const int played = done - first_;
+    const double eta = played > 0 ? elapsed / played * (total_ - done) : 0;
+    const int width = 24;
+    const int filled = total_ ? width * done / total_ : width;
+    const std::string bar =
+        std::string(filled, '#') + std::string(width - filled, '.');
+    std::fprintf(stderr, "%s[%s] %d/%d %s, %s elapsed, ~%s left%s%s",
+                 tty ? "\r" : "", bar.c_str(), done, total_, what_.c_str(),
+                 Duration(elapsed).c_str(), Duration(eta).c_str(), live.c_str(),
+                 tty && !final_line ? "   " : "\n");
+    std::fflush(stderr);
+  }
+
+ private:
+  static std::string Duration(double seconds) {
+    const int s = static_cast<int>(seconds + 0.5);
+    char buf[32];
+    if (s >= 3600) {
+      std::snprintf(buf, sizeof buf, "%d:%02d:%02d", s / 3600, s / 60 % 60,
+                    s % 60);
+    } else {
+      std::snprintf(buf, sizeof buf, "%d:%02d", s / 60, s % 60);
+    }
+    return buf;
+  }
+
+  std::string what_;
+  int total_, first_;
+  const std::chrono::steady_clock::time_point start_ =
+      std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_ = start_ - std::chrono::hours(1);
+};
+
+// Plays `game` (lineup {"a", "b"}): the bot with values `a` or `b` by
+// seat; the score of "a".
+absl::StatusOr<double> PlayOne(const TuneConfig& c, const Game& rules,
+                               const ArenaGame& game, const ParamValues& a,
+                               const ParamValues& b) {
+  GameSetup setup;
+  setup.seed = game.seed;
+  setup.map = game.map;
+  setup.force_processes = c.force_processes;
+  int a_seat = 0;
+  for (int seat = 0; seat < 2; ++seat) {
+    SeatSetup s;
+    s.bot = c.bot;
+    s.seed = BotSeed(game, seat);
+    s.params = game.bots[seat] == "a" ? a : b;
+    if (game.bots[seat] == "a") a_seat = seat;
+    setup.seats.push_back(std::move(s));
+  }
+  absl::StatusOr<std::unique_ptr<PlayedGame>> played = rules.Play(setup);
+  if (!played.ok()) return played.status();
+  const std::string& winner = (*played)->winner;
+  if (winner == "draw") return 0.5;
+  return winner == "player" + std::to_string(a_seat + 1) ? 1.0 : 0.0;
+}
+
+// Plays the games of a's values against b's on `seed`'s schedule (each seed
+// in both seats), c.jobs at a time; a's score in each game, in schedule
+// order. `done` is called after each game.
+absl::StatusOr<std::vector<double>> PlayMatch(
+    const TuneConfig& c, const Game& rules, int64_t games, int64_t seed,
+    const ParamValues& a, const ParamValues& b,
+    const std::function<void()>& done = nullptr) {
+  const std::vector<ArenaGame> schedule =
+      Schedule({"a", "b"}, static_cast<int>(games), seed, c.maps);
+  std::vector<double> scores(schedule.size());
+  std::atomic<size_t> next{0};
+  std::mutex mu;
+  absl::Status failure;
+  const auto work = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < schedule.size();) {
+      absl::StatusOr<double> s = PlayOne(c, rules, schedule[i], a, b);
+      std::lock_guard<std::mutex> lock(mu);
+      if (!s.ok()) {
+        failure = s.status();
+        next = schedule.size();
+        return;
+      }
+      scores[i] = *s;
+      if (done) done();
+    }
+  };
+  const int64_t jobs =
+      std::min<int64_t>(c.jobs, static_cast<int64_t>(schedule.size()));
+  if (jobs <= 1) {
+    work();
+  } else {
+    std::vector<std::thread> threads;
+    for (int64_t j = 0; j < jobs; ++j) threads.emplace_back(work);
+    for (std::thread& t : threads) t.join();
+  }
+  if (!failure.ok()) return failure;
+  return scores;
+}
+
+}  // namespace
+
+namespace {
+
+// The log's settings: everything that changes the run's iterations.
+json::object LogSettings(const TuneConfig& c, const Game& game,
+                         const std::vector<SpsaParam>& params) {
+  json::object game_settings;
+  for (const GameSetting& s : game.Settings())
+    game_settings[s.key] = IntegerOrString(s.value);
+  json::array tuned;
+  for (const SpsaParam& p : params) {
+    tuned.push_back(json::object{{"name", p.name},
+                                 {"start", p.start},
+                                 {"min", p.min},
+                                 {"max", p.max},
+                                 {"c_end", p.c_end},
+                                 {"r_end", p.r_end}});
+  }
+  const bool in_process = !c.force_processes && game.PlaysInProcess(c.bot);
+  return json::object{
+      {"game", game.Name()},
+      {"game_settings", std::move(game_settings)},
+      {"maps", c.maps_dir.empty() ? game.DefaultMap()
+                                  : MapPoolIdentity(c.maps_dir, c.maps)},
+      {"bot", c.bot},
+      {"bot_identity", game.BotIdentity(c.bot, in_process)},
+      {"processes", c.force_processes},
+      {"iterations", c.iterations},
+      {"pairs_per_iteration", c.pairs_per_iteration},
+      {"seed", c.seed},
+      {"params", std::move(tuned)}};
+}
+
+// " | land 23.4, reserve 5.1": the current values.
+std::string Live(const Spsa& spsa, const std::vector<double>& theta) {
+  std::string text;
+  for (size_t i = 0; i < theta.size() && i < 4; ++i) {
+    text += (i ? ", " : " | ") + EscapeForTerminal(spsa.params()[i].name, 20) +
+            " " + Fixed(theta[i], 3);
+  }
+  return text + (theta.size() > 4 ? ", ..." : "");
+}
+
+// Runs the iterations after `log`'s; the final theta.
+absl::StatusOr<std::vector<double>> Iterate(const TuneConfig& c,
+                                            const Game& game, const Spsa& spsa,
+                                            TuneLog& log) {
+  std::vector<double> theta =
+      log.done.empty() ? spsa.Start() : log.done.back().theta;
+  const int total = static_cast<int>(c.iterations);
+  Progress progress("iterations", total, static_cast<int>(log.done.size()));
+  for (int k = static_cast<int>(log.done.size()); k < total; ++k) {
+    const SpsaStep step = spsa.Step(theta, k, c.seed);
+    absl::StatusOr<std::vector<double>> scores = PlayMatch(
+        c, game, 2 * c.pairs_per_iteration,
+        IterationSeed(c.seed, k, kGamesSalt), Values(spsa.params(), step.plus),
+        Values(spsa.params(), step.minus));
+    if (!scores.ok()) return scores.status();
+    double result = 0;  // theta+'s points minus theta-'s
+    for (double s : *scores) result += 2 * s - 1;
+    theta = spsa.Update(step, result);
+    if (log.file) {
+      const std::string line =
+          IterationJson(step, *scores, result, theta) + "\n";
+      std::fwrite(line.data(), 1, line.size(), log.file);
+      std::fflush(log.file);
+    }
+    if (c.after_iteration) c.after_iteration(k);
+    progress.Show(k + 1, Live(spsa, theta), k + 1 == total);
+  }
+  return theta;
+}
+
+struct Confirmation {
+  Score score;
+  Pentanomial pairs;
+};
+
+absl::StatusOr<Confirmation> Confirm(const TuneConfig& c, const Game& game,
+                                     const ParamValues& tuned) {
+  Confirmation result;
+  const int total = static_cast<int>(GamesPlayedPerPair(c.confirm_games));
+  Progress progress("confirmation games", total, 0);
+  int done = 0;
+  absl::StatusOr<std::vector<double>> scores =
+      PlayMatch(c, game, c.confirm_games,
+                IterationSeed(c.seed, 0, kConfirmSalt), tuned, {}, [&] {
+                  ++done;
+                  progress.Show(done, "", done == total);
+                });
+  if (!scores.ok()) return scores.status();
+  for (size_t i = 0; i < scores->size(); ++i) {
+    const double s = (*scores)[i];
+    (s == 1   ? result.score.wins
+     : s == 0 ? result.score.losses
+              : result.score.draws)++;
+    if (i % 2 == 1) result.pairs.AddPair((*scores)[i - 1], s);
+  }
+  return result;
+}
+
+}  // namespace
+
+namespace {
+
+std::string Pad(const std::string& text, size_t width) {
+  return text.size() >= width ? text + " "
+                              : text + std::string(width - text.size(), ' ');
+}
+
+// The summary's table: one row per parameter, with the schedule's ends.
+std::string SummaryTable(const Spsa& spsa, const std::vector<double>& theta) {
+  const int last = spsa.iterations() - 1;
+  std::string text = Pad("param", 16);
+  for (const char* h : {"start", "final", "min", "max", "c_end", "r_end", "c_0",
+                        "c_last", "a_0", "a_last"})
+    text += Pad(h, 11);
+  text += "\n";
+  for (size_t i = 0; i < theta.size(); ++i) {
+    const SpsaParam& p = spsa.params()[i];
+    text += Pad(EscapeForTerminal(p.name, 40), 16);
+    for (double x :
+         {p.start, theta[i], p.min, p.max, p.c_end, p.r_end, spsa.C(i, 0),
+          spsa.C(i, last), spsa.A(i, 0), spsa.A(i, last)})
+      text += Pad(Number(std::round(x * 1e6) / 1e6), 11);
+    text += "\n";
+  }
+  return text;
+}
+
+json::object SummaryJson(const TuneConfig& c, const Spsa& spsa,
+                         const std::vector<double>& theta) {
+  const int last = spsa.iterations() - 1;
+  json::array params;
+  for (size_t i = 0; i < theta.size(); ++i) {
+    const SpsaParam& p = spsa.params()[i];
+    params.push_back(json::object{{"name", p.name},
+                                  {"start", p.start},
+                                  {"final", theta[i]},
+                                  {"min", p.min},
+                                  {"max", p.max},
+                                  {"c_end", p.c_end},
+                                  {"r_end", p.r_end},
+                                  {"c_first", spsa.C(i, 0)},
+                                  {"c_last", spsa.C(i, last)},
+                                  {"a_first", spsa.A(i, 0)},
+                                  {"a_last", spsa.A(i, last)}});
+  }
+  return json::object{{"bot", c.bot},
+                      {"iterations", c.iterations},
+                      {"pairs_per_iteration", c.pairs_per_iteration},
+                      {"seed", c.seed},
+                      {"gamma", kSpsaGamma},
+                      {"alpha", kSpsaAlpha},
+                      {"A", 0.1 * c.iterations},
+                      {"params", std::move(params)},
+                      {"flags", ParamFlags(Values(spsa.params(), theta))}};
+}
+
+// The confirmation as text (one paragraph) and into `summary`.
+std::string ConfirmationText(const Confirmation& r, json::object* summary) {
+  const Interval rate = WilsonInterval(r.score.points(), r.score.games());
+  const EloEstimate elo = EloDifference(r.score);
+  const EloEstimate penta = EloDifference(r.pairs);
+  json::array counts;
+  for (int n : r.pairs.counts) counts.push_back(n);
+  (*summary)["confirmation"] =
+      json::object{{"games", r.score.games()},
+                   {"wins", r.score.wins},
+                   {"draws", r.score.draws},
+                   {"losses", r.score.losses},
+                   {"score", r.score.rate()},
+                   {"score_low", rate.low},
+                   {"score_high", rate.high},
+                   {"elo", elo.elo},
+                   {"elo_low", elo.low},
+                   {"elo_high", elo.high},
+                   {"pentanomial", std::move(counts)},
+                   {"pentanomial_elo", penta.elo},
+                   {"pentanomial_elo_low", penta.low},
+                   {"pentanomial_elo_high", penta.high}};
+  const auto& p = r.pairs.counts;
+  return "confirmation, tuned vs default: " + std::to_string(r.score.games()) +
+         " games, W " + std::to_string(r.score.wins) + " D " +
+         std::to_string(r.score.draws) + " L " +
+         std::to_string(r.score.losses) + ", score " +
+         Fixed(100 * r.score.rate(), 1) + "% [" + Fixed(100 * rate.low, 1) +
+         "%, " + Fixed(100 * rate.high, 1) + "%]\n  Elo " + Fixed(elo.elo, 1) +
+         " [" + Fixed(elo.low, 1) + ", " + Fixed(elo.high, 1) +
+         "], pentanomial Elo " + Fixed(penta.elo, 1) + " [" +
+         Fixed(penta.low, 1) + ", " + Fixed(penta.high, 1) +
+         "] (pairs scoring 0/0.5/1/1.5/2: " + std::to_string(p[0]) + "/" +
+         std::to_string(p[1]) + "/" + std::to_string(p[2]) + "/" +
+         std::to_string(p[3]) + "/" + std::to_string(p[4]) + ")\n";
+}
+
+// Reads what BOT declares and what is tuned; an exit status on failure.
+std::optional<int> Prepare(const TuneConfig& c, const Game& game,
+                           std::vector<SpsaParam>* params) {
+  if (!game.PlaysInProcess(c.bot) || c.force_processes) {
+    if (absl::Status ok = game.CheckBot(c.bot); !ok.ok())
+      return Error(c, std::string(ok.message()));
+  }
+  absl::StatusOr<std::vector<wl::Param>> declared = game.BotParams(c.bot);
+  if (!declared.ok()) return Error(c, std::string(declared.status().message()));
+  if (declared->empty())
+    return Error(c, "bot '" + c.bot + "' declares no parameter to tune");
+  absl::StatusOr<std::vector<SpsaParam>> tuned = TunedParams(c, *declared);
+  if (!tuned.ok()) return Error(c, std::string(tuned.status().message()));
+  *params = *std::move(tuned);
+  return std::nullopt;
+}
+
+}  // namespace
+
+namespace {
+
+// Plays the iterations (resuming --log); the final theta, or an exit status.
+std::variant<std::vector<double>, int> Tune(const TuneConfig& c, Game& game,
+                                            const Spsa& spsa) {
+  TuneLog log;
+  if (!c.log_path.empty()) {
+    absl::StatusOr<TuneLog> opened = OpenTuneLog(
+        c.log_path, LogSettings(c, game, spsa.params()), spsa.params().size());
+    if (!opened.ok()) return Error(c, std::string(opened.status().message()));
+    log = *std::move(opened);
+    for (const std::string& w : log.warnings)
+      std::cerr << Prefix(c) << EscapeForTerminal(w) << "\n";
+    if (!log.done.empty())
+      std::cerr << "(" << log.done.size() << " iterations were already in "
+                << EscapeForTerminal(c.log_path) << ")\n";
+  }
+  absl::StatusOr<std::vector<double>> theta = Iterate(c, game, spsa, log);
+  if (log.file) std::fclose(log.file);
+  if (!theta.ok()) {
+    std::cerr << Prefix(c) << "a game failed: "
+              << EscapeForTerminal(std::string(theta.status().message()))
+              << "\n";
+    return 1;
+  }
+  return *std::move(theta);
+}
+
+}  // namespace
+
+int RunTune(const TuneConfig& config, Game& game, std::ostream& out) {
+  TuneConfig c = config;
+  if (c.maps_dir.empty() && c.maps.empty()) c.maps = game.DefaultMaps();
+  std::vector<SpsaParam> params;
+  if (std::optional<int> exit = Prepare(c, game, &params)) return *exit;
+  const Spsa spsa(params, static_cast<int>(c.iterations));
+  Nowhere nowhere;
+  std::streambuf* const cout_buffer = std::cout.rdbuf(&nowhere);
+  std::variant<std::vector<double>, int> tuned = Tune(c, game, spsa);
+  std::cout.rdbuf(cout_buffer);
+  if (std::holds_alternative<int>(tuned)) return std::get<int>(tuned);
+  const std::vector<double>& theta = std::get<0>(tuned);
+  json::object summary = SummaryJson(c, spsa, theta);
+  std::string text = "warlight " + c.command + " " + c.bot + ": " +
+                     std::to_string(c.iterations) + " iterations of " +
+                     std::to_string(c.pairs_per_iteration) +
+                     " game pair(s), seed " + std::to_string(c.seed) + "\n" +
+                     SummaryTable(spsa, theta) +
+                     "tuned:" + ParamFlags(Values(params, theta)) + "\n";
+  if (!c.json) out << text << std::flush;
+  int status = 0;
+  if (c.confirm_games > 0) {
+    std::cout.rdbuf(&nowhere);
+    absl::StatusOr<Confirmation> confirmed =
+        Confirm(c, game, Values(params, theta));
+    std::cout.rdbuf(cout_buffer);
+    if (confirmed.ok()) {
+      const std::string paragraph = ConfirmationText(*confirmed, &summary);
+      if (!c.json) out << paragraph;
+    } else {
+      std::cerr << Prefix(c) << "a confirmation game failed: "
+                << EscapeForTerminal(std::string(confirmed.status().message()))
+                << "\n";
+      status = 1;
+    }
+  }
+  if (c.json) out << PlainJson(summary) << "\n";
+  out.flush();
+  if (!c.out_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(c.out_dir, ec);
+    const std::string path =
+        (std::filesystem::path(c.out_dir) / "tune.json").string();
+    absl::Status written = WriteFileAtomically(path, PlainJson(summary) + "\n");
+    if (!written.ok()) return Error(c, std::string(written.message()));
+    const std::string text_path =
+        (std::filesystem::path(c.out_dir) / "tune.txt").string();
+    written = WriteFileAtomically(text_path, text);
+    if (!written.ok()) return Error(c, std::string(written.message()));
+  }
+  return status;
+}
+
+namespace {
+
+constexpr const char* kTuneHelp =
+    "Tunes BOT's numeric parameters by self-play with SPSA, as fishtest\n"
+    "tunes chess engines: each iteration plays theta+ against theta- (theta\n"
+    "perturbed by +-c_k in random directions) in game pairs, each seed in\n"
+    "both seats, and moves theta toward the winner. Then plays the tuned\n"
+    "values against the defaults (--confirm-games) with the arena's\n"
+    "statistics. --param NAME[:START[:C_END[:R_END]]] (repeatable; fields\n"
+    "may be empty) picks the parameters; without it, every one the bot\n"
+    "declares (sdk/wl/tunable.h), from its default, with C_END its step\n"
+    "and R_END 0.002. Schedule: c_k = c_end (N/(k+1))^0.101, a_k = r_end\n"
+    "c_end^2 ((A+N)/(A+k+1))^0.602, A = N/10; theta += a_k/c_k result\n"
+    "delta. A BOT is a folder under bots/ (in process) or a command that\n"
+    "answers --list-params and takes --param NAME=VALUE.\n";
+
+std::string Validate(TuneConfig* c, Game& game) {
+  if (c->iterations < 1 || c->iterations > kMaxIterations)
+    return "--iterations must be between 1 and " +
+           std::to_string(kMaxIterations);
+  if (c->pairs_per_iteration < 1 || c->pairs_per_iteration > kMaxPairs)
+    return "--pairs-per-iteration must be between 1 and " +
+           std::to_string(kMaxPairs);
+  if (c->jobs < 1 || c->jobs > kMaxJobs)
+    return "--jobs must be between 1 and " + std::to_string(kMaxJobs);
+  if (c->confirm_games < 0 || c->confirm_games > kMaxConfirmGames)
+    return "--confirm-games must be between 0 and " +
+           std::to_string(kMaxConfirmGames);
+  game.SetPlayers(2);
+  if (std::string error = game.CheckFlags(); !error.empty()) return error;
+  if (!c->maps_dir.empty()) {
+    absl::StatusOr<std::vector<std::string>> maps = game.ListMaps(c->maps_dir);
+    if (!maps.ok()) return std::string(maps.status().message());
+    c->maps = *std::move(maps);
+  }
+  return "";
+}
+
+// Takes every "--param X" and "--param=X" out of argv (Flags keeps the last
+// value of a flag only) into *values; "--param" without a value is left for
+// Flags to refuse.
+std::vector<char*> TakeParams(int argc, char** argv,
+                              std::vector<std::string>* values) {
+  std::vector<char*> rest;
+  for (int i = 0; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--") {
+      rest.insert(rest.end(), argv + i, argv + argc);
+      break;
+    }
+    if (arg == "--param" && i + 1 < argc) {
+      values->push_back(argv[++i]);
+    } else if (arg.rfind("--param=", 0) == 0) {
+      values->push_back(arg.substr(8));
+    } else {
+      rest.push_back(argv[i]);
+    }
+  }
+  return rest;
+}
+
+}  // namespace
+
+int TuneMain(Game& game, int argc, char** argv) {
+  TuneConfig c;
+  Flags flags("tune", "BOT", kTuneHelp);
+  flags.Int("iterations", &c.iterations, "N", "SPSA iterations (required)");
+  std::string param;  // repeatable: collected below
+  flags.String("param", &param, "NAME[:START[:C_END[:R_END]]]",
+               "a parameter to tune (repeatable; default: every one)");
+  flags.Int("seed", &c.seed, "S",
+            "the run's seed: the same seed, the same run");
+  flags.Int("pairs-per-iteration", &c.pairs_per_iteration, "P",
+            "game pairs per iteration, their results summed");
+  flags.Int("jobs", &c.jobs, "J", "games played at once");
+  flags.String("log", &c.log_path, "FILE",
+               "one JSON line per iteration; re-running resumes");
+  flags.String("out", &c.out_dir, "DIR",
+               "write DIR/tune.json and DIR/tune.txt");
+  flags.Int("confirm-games", &c.confirm_games, "G",
+            "games of tuned against default at the end (0: none)");
+  flags.String("maps", &c.maps_dir, "DIR",
+               "a folder of the game's map files, drawn by the seed");
+  game.DeclareFlags(flags);
+  flags.Bool("processes", &c.force_processes,
+             "play the bots of bots/ as processes too");
+  flags.Bool("json", &c.json, "print tune.json instead of the table");
+  std::vector<char*> rest = TakeParams(argc, argv, &c.params);
+  std::vector<std::string> args;
+  if (std::optional<int> exit =
+          flags.Parse(static_cast<int>(rest.size()), rest.data(), &args)) {
+    return *exit;
+  }
+  if (args.size() != 1) return flags.Fail("needs exactly one BOT");
+  c.bot = args[0];
+  const std::string error = Validate(&c, game);
+  if (!error.empty()) return flags.Fail(EscapeForTerminal(error));
+  std::ostream out(std::cout.rdbuf());
+  return RunTune(c, game, out);
+}
+
+}  // namespace wl::tools

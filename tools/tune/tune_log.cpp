@@ -1,0 +1,146 @@
+#include "tune/tune_log.h"
+
+#include <filesystem>
+#include <sstream>
+
+#include "common/files.h"
+#include "common/json.h"
+
+namespace wl::tools {
+namespace {
+
+namespace json = boost::json;
+
+template <typename T>
+json::array ToArray(const std::vector<T>& values) {
+  json::array a;
+  for (const T& v : values) a.emplace_back(v);
+  return a;
+}
+
+// A line's iteration; false when it is not one of `params` values.
+bool ParseIteration(const std::string& line, size_t params, TuneIteration* it) {
+  boost::system::error_code ec;
+  json::value v = json::parse(line, ec);
+  if (ec || !v.is_object()) return false;
+  const json::object& o = v.as_object();
+  const json::value* k = o.if_contains("k");
+  const json::value* result = o.if_contains("result");
+  const json::value* theta = o.if_contains("theta");
+  if (!k || !k->is_int64() || !result || !result->is_number() || !theta ||
+      !theta->is_array() || theta->as_array().size() != params) {
+    return false;
+  }
+  it->k = static_cast<int>(k->as_int64());
+  it->result = result->to_number<double>();
+  it->theta.clear();
+  for (const json::value& x : theta->as_array()) {
+    if (!x.is_number()) return false;
+    it->theta.push_back(x.to_number<double>());
+  }
+  return true;
+}
+
+// The first key whose value differs, "KEY: BEFORE before, NOW now".
+std::string FirstDifference(const json::object& before,
+                            const json::object& now) {
+  for (const auto& [key, value] : now) {
+    const json::value* old = before.if_contains(key);
+    if (!old || PlainJson(*old) != PlainJson(value)) {
+      return std::string(key) + ": " + (old ? PlainJson(*old) : "none") +
+             " before, " + PlainJson(value) + " now";
+    }
+  }
+  for (const auto& [key, value] : before) {
+    if (!now.contains(key)) return std::string(key) + ": no longer set";
+  }
+  return "";
+}
+
+// OK when `line` (the first) is the settings line of `settings`.
+absl::Status CheckSettingsLine(const std::string& path, const std::string& line,
+                               bool whole, const json::object& settings) {
+  boost::system::error_code bad;
+  json::value v = json::parse(line, bad);
+  const json::value* old = !bad && v.is_object()
+                               ? v.as_object().if_contains("tune_settings")
+                               : nullptr;
+  if (!whole || !old || !old->is_object()) {
+    return absl::FailedPreconditionError(
+        path + " is not a log of warlight tune; give --log a new file");
+  }
+  const std::string diff = FirstDifference(old->as_object(), settings);
+  if (diff.empty()) return absl::OkStatus();
+  return absl::FailedPreconditionError(
+      path + " holds a tune with other settings (" + diff +
+      "); give --log a new file to tune with these");
+}
+
+}  // namespace
+
+std::string IterationJson(const SpsaStep& step,
+                          const std::vector<double>& results, double result,
+                          const std::vector<double>& theta) {
+  json::object o;
+  o["k"] = step.k;
+  o["c"] = ToArray(step.c);
+  o["a"] = ToArray(step.a);
+  o["delta"] = ToArray(step.delta);
+  o["plus"] = ToArray(step.plus);
+  o["minus"] = ToArray(step.minus);
+  o["results"] = ToArray(results);
+  o["result"] = result;
+  o["theta"] = ToArray(theta);
+  return PlainJson(o);
+}
+
+absl::StatusOr<TuneLog> OpenTuneLog(const std::string& path,
+                                    const json::object& settings,
+                                    size_t params) {
+  TuneLog log;
+  std::error_code ec;
+  std::string text;
+  if (std::filesystem::exists(path, ec)) {
+    absl::StatusOr<std::string> read = ReadFileToString(path);
+    if (!read.ok()) return read.status();
+    text = *std::move(read);
+  }
+  const json::object wanted{{"tune_settings", settings}};
+  std::istringstream lines(text);
+  std::string line;
+  int number = 0;
+  size_t consumed = 0;
+  while (std::getline(lines, line)) {
+    ++number;
+    const bool whole = consumed + line.size() < text.size();  // has its '\n'
+    consumed += line.size() + 1;
+    if (number == 1) {
+      absl::Status ok = CheckSettingsLine(path, line, whole, settings);
+      if (!ok.ok()) return ok;
+      continue;
+    }
+    TuneIteration it;
+    if (!whole || !ParseIteration(line, params, &it) ||
+        it.k != static_cast<int>(log.done.size())) {
+      log.warnings.push_back(path + ":" + std::to_string(number) +
+                             (whole ? ": not the next iteration, dropped"
+                                    : ": cut short, dropped"));
+      break;
+    }
+    log.done.push_back(std::move(it));
+  }
+  std::string kept = PlainJson(wanted) + "\n";
+  std::istringstream again(text);
+  std::getline(again, line);
+  for (size_t i = 0; i < log.done.size() && std::getline(again, line); ++i)
+    kept += line + "\n";
+  const std::filesystem::path parent =
+      std::filesystem::path(path).parent_path();
+  if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+  if (absl::Status ok = WriteFileAtomically(path, kept); !ok.ok()) return ok;
+  log.file = std::fopen(path.c_str(), "a");
+  if (!log.file) return absl::UnavailableError("cannot append to " + path);
+  return log;
+}
+
+}  // namespace wl::tools
