@@ -1,5 +1,6 @@
 #include "tune/tune_log.h"
 
+#include <cstdlib>
 #include <filesystem>
 #include <sstream>
 
@@ -33,10 +34,17 @@ bool ParseIteration(const std::string& line, size_t params, TuneIteration* it) {
   }
   it->k = static_cast<int>(k->as_int64());
   it->result = result->to_number<double>();
+  // theta read exactly (strtod; Boost.JSON 1.81 may round the last bit):
+  // a resumed run must go on from the very values it wrote.
+  const size_t at = line.find("\"theta\":[");
+  if (at == std::string::npos) return false;
+  const char* p = line.c_str() + at + 9;
   it->theta.clear();
-  for (const json::value& x : theta->as_array()) {
-    if (!x.is_number()) return false;
-    it->theta.push_back(x.to_number<double>());
+  for (size_t i = 0; i < params; ++i) {
+    char* end = nullptr;
+    it->theta.push_back(std::strtod(p, &end));
+    if (end == p || (*end != ',' && *end != ']')) return false;
+    p = end + 1;
   }
   return true;
 }
@@ -60,6 +68,8 @@ std::string FirstDifference(const json::object& before,
 // OK when `line` (the first) is the settings line of `settings`.
 absl::Status CheckSettingsLine(const std::string& path, const std::string& line,
                                bool whole, const json::object& settings) {
+  if (whole && line == PlainJson(json::object{{"tune_settings", settings}}))
+    return absl::OkStatus();
   boost::system::error_code bad;
   json::value v = json::parse(line, bad);
   const json::value* old = !bad && v.is_object()
@@ -69,8 +79,8 @@ absl::Status CheckSettingsLine(const std::string& path, const std::string& line,
     return absl::FailedPreconditionError(
         path + " is not a log of warlight tune; give --log a new file");
   }
-  const std::string diff = FirstDifference(old->as_object(), settings);
-  if (diff.empty()) return absl::OkStatus();
+  std::string diff = FirstDifference(old->as_object(), settings);
+  if (diff.empty()) diff = "its settings line is not this run's";
   return absl::FailedPreconditionError(
       path + " holds a tune with other settings (" + diff +
       "); give --log a new file to tune with these");
