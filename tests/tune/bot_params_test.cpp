@@ -130,5 +130,39 @@ TEST(BotParamsTest, BadListsAreOneLineErrors) {
   EXPECT_FALSE(synthetic.Game::BotParams("x").ok());  // Game's default
 }
 
+// A built-in bot tuned in process plays exactly as its binary given the
+// same values as --param flags (skipped while greedy declares none).
+TEST(BotParamsTest, InProcessAndProcessPlayTheSameWithParams) {
+  WlGame game;
+  absl::StatusOr<std::vector<wl::Param>> declared = game.BotParams("greedy");
+  if (!declared.ok() || declared->empty())
+    GTEST_SKIP() << "greedy declares no parameters yet";
+  const fs::path binary = fs::path(WL_BINARY_DIR) / "bots" / "greedy";
+  if (!fs::exists(binary)) GTEST_SKIP() << binary << " is not built";
+  const wl::Param& p = declared->front();
+  const double value = p.value == p.min ? p.max : p.min;  // far from default
+  for (int64_t seed : {3, 4}) {
+    GameSetup setup;
+    setup.seed = seed;
+    setup.keep_files = true;
+    setup.seats.resize(2);
+    for (int i = 0; i < 2; ++i) setup.seats[i] = {"greedy", uint64_t(10 + i)};
+    setup.seats[0].params = {{p.name, value}};
+    absl::StatusOr<std::unique_ptr<PlayedGame>> in_process = game.Play(setup);
+    // The same bots as processes: the binary, seeded as in process.
+    for (int i = 0; i < 2; ++i) {
+      setup.seats[i].bot = testing::ShellQuote(binary.string()) + " --seed " +
+                           std::to_string(10 + i);
+    }
+    absl::StatusOr<std::unique_ptr<PlayedGame>> process = game.Play(setup);
+    setup.seats[0].params.clear();
+    absl::StatusOr<std::unique_ptr<PlayedGame>> untuned = game.Play(setup);
+    ASSERT_TRUE(in_process.ok() && process.ok() && untuned.ok());
+    EXPECT_FALSE((*process)->seats[0].crashed) << (*process)->seats[0].crash;
+    EXPECT_EQ((*in_process)->Transcript(), (*process)->Transcript()) << seed;
+    EXPECT_NE((*process)->Transcript(), (*untuned)->Transcript()) << seed;
+  }
+}
+
 }  // namespace
 }  // namespace wl::tools

@@ -13,7 +13,8 @@
 // games at once. Every iteration is one JSON line of --log after a
 // settings line: re-running the same command resumes after the last whole
 // line (a line cut by a kill is dropped), other settings are refused. At
-// the end: a text table (and --out DIR/tune.json, written whole), then
+// the end: a text table (and --out DIR/tune.json and tune.txt, each
+// written whole), then
 // --confirm-games games of the tuned values against the defaults, each
 // seed in both seats, with the arena's statistics (stats.h: W/D/L, score
 // with its Wilson interval, Elo, pentanomial Elo).
