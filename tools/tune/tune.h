@@ -14,10 +14,9 @@
 // settings line: re-running the same command resumes after the last whole
 // line (a line cut by a kill is dropped), other settings are refused. At
 // the end: a text table (and --out DIR/tune.json and tune.txt, each
-// written whole), then
-// --confirm-games games of the tuned values against the defaults, each
-// seed in both seats, with the arena's statistics (stats.h: W/D/L, score
-// with its Wilson interval, Elo, pentanomial Elo).
+// written whole), then --confirm-games games of the tuned values against
+// the defaults, each seed in both seats, with the arena's statistics
+// (stats.h: W/D/L, score with its Wilson interval, Elo, pentanomial Elo).
 //
 // Like the arena it knows no game's rules: it plays through a Game.
 //   TuneConfig config;
