@@ -21,6 +21,9 @@
 //     leave (FitToArmies): never more than armies - 1 out of a region, never
 //     the same from->to pair twice.
 //   - Deterministic: the seed only breaks exact ties in the draft.
+//   - Tunable (tunable.h): its parameters are the planner's and the
+//     draft's weights (greedy::DeclareWeights), e.g. `greedy --param
+//     land=0.5`; `greedy --list-params` lists them.
 #ifndef GREEDY_BOT_H_
 #define GREEDY_BOT_H_
 
@@ -35,13 +38,18 @@
 #include "map.h"
 #include "orders.h"
 #include "region_set.h"
+#include "tunable.h"
 #include "view.h"
 
-class GreedyBot : public wl::Bot {
+class GreedyBot : public wl::Bot, public wl::Tunable {
  public:
   explicit GreedyBot(uint64_t seed = 1,
                      const greedy::Weights& weights = greedy::Weights())
       : seed_(seed), weights_(weights) {}
+
+  void DeclareParams(wl::ParamSet& params) override {
+    greedy::DeclareWeights(params, weights_);
+  }
 
   int PickStartingRegion(const wl::View& view) override {
     const std::vector<int>& pickable = view.PickableRegions();

@@ -66,6 +66,7 @@
 #include "orders.h"
 #include "region_set.h"
 #include "rule_set.h"
+#include "tunable.h"
 #include "view.h"
 
 namespace greedy {
@@ -97,6 +98,28 @@ struct Weights {
   double pick_entrance = 0.05;
   double pick_next = 0.6;
 };
+
+// The weights as tunable parameters (tunable.h: `warlight tune`, `greedy
+// --param land=0.5`), named as the fields. Each may range from 0 (off) to
+// about 3 times its default (shares up to 1); the step, about 15% of the
+// default, is the change expected to matter.
+inline void DeclareWeights(wl::ParamSet& params, Weights& w) {
+  //          name               field             min  max   step
+  params.Add("land", &w.land, 0.0, 1.2, 0.06);
+  params.Add("bonus", &w.bonus, 0.0, 7.5, 0.35);
+  params.Add("complete", &w.complete, 0.0, 6.0, 0.3);
+  params.Add("contested", &w.contested, 0.0, 2.4, 0.12);
+  params.Add("deny", &w.deny, 0.0, 3.0, 0.15);
+  params.Add("defend", &w.defend, 0.0, 3.0, 0.15);
+  params.Add("held_bonus", &w.held_bonus, 0.0, 6.0, 0.3);
+  params.Add("break_bonus", &w.break_bonus, 0.0, 6.0, 0.3);
+  params.Add("relief", &w.relief, 0.0, 1.0, 0.05);
+  params.Add("hunt", &w.hunt, 0.0, 1.8, 0.1);
+  params.Add("free_army_cost", &w.free_army_cost, 0.0, 1.5, 0.08);
+  params.Add("enemy_deploy", &w.enemy_deploy, 0.0, 1.0, 0.04);
+  params.Add("pick_entrance", &w.pick_entrance, 0.0, 0.15, 0.01);
+  params.Add("pick_next", &w.pick_next, 0.0, 1.8, 0.1);
+}
 
 struct Plan {
   std::vector<wl::Move> placements;

@@ -1,5 +1,6 @@
-// The MCTS bot's entry point: `mcts [--seed N] [--iterations N] [...]`
-// (`mcts --help` lists every knob). Its decisions live in mcts_bot.h.
+// The MCTS bot's entry point: `mcts [--seed N] [--iterations N] [...]
+// [--param NAME=VALUE]... [--list-params]` (`mcts --help` lists every knob;
+// the tuning flags are tunable.h's). Its decisions live in mcts_bot.h.
 #include <iostream>
 #include <string>
 
@@ -7,6 +8,7 @@
 #include "mcts_bot.h"
 #include "mcts_config.h"
 #include "runner.h"
+#include "tunable.h"
 
 int main(int argc, char** argv) {
   mcts::Config config;
@@ -21,5 +23,6 @@ int main(int argc, char** argv) {
   }
   config.seed = wl::SeedFromArgs(argc, argv, config.seed);
   MctsBot bot(config);
+  if (int exit = wl::ApplyParamArgs(argc, argv, bot); exit >= 0) return exit;
   return wl::Run(bot);
 }

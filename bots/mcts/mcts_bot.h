@@ -30,6 +30,9 @@
 //   - Time: the clock starts when the request arrives; the search stops at
 //     the budget the time manager allows; a bank too low for a search gets
 //     the greedy turn, which takes about a millisecond.
+//   - Tunable (tunable.h): its parameters are the strength knobs of its
+//     Config and the evaluation's weights (mcts::DeclareConfigParams), set
+//     after construction: each search takes the bot's Config as it is then.
 #ifndef MCTS_BOT_H_
 #define MCTS_BOT_H_
 
@@ -47,9 +50,10 @@
 #include "mcts_search.h"
 #include "orders.h"
 #include "rules.h"
+#include "tunable.h"
 #include "view.h"
 
-class MctsBot : public wl::Bot {
+class MctsBot : public wl::Bot, public wl::Tunable {
  public:
   explicit MctsBot(const mcts::Config& config = mcts::Config())
       : config_(config),
@@ -63,6 +67,10 @@ class MctsBot : public wl::Bot {
           config.seed = seed;
           return config;
         }()) {}
+
+  void DeclareParams(wl::ParamSet& params) override {
+    mcts::DeclareConfigParams(params, config_);
+  }
 
   int PickStartingRegion(const wl::View& view) override {
     const auto start = mcts::Search::Clock::now();
@@ -84,6 +92,7 @@ class MctsBot : public wl::Bot {
       pick = greedy_.PickStartingRegion(view);
     } else {
       EnsureGame(view);
+      draft_.SetConfig(config_);
       pick = draft_.Pick(view, *info_, my_picks_,
                          start + std::chrono::milliseconds(budget),
                          config_.seed * 0x9E3779B97F4A7C15ull + made);
@@ -113,6 +122,7 @@ class MctsBot : public wl::Bot {
       return plan.placements;
     }
     EnsureGame(view);
+    search_.SetConfig(config_);
     search_.Prepare(view, *info_,
                     config_.seed * 0x9E3779B97F4A7C15ull + view.Round());
     stats_ = search_.Run(start + std::chrono::milliseconds(budget));

@@ -1,12 +1,16 @@
 // mcts_config.h: every knob of the MCTS bot in one struct, how to read it
-// from the command line, and the time manager.
+// from the command line, its tunable parameters, and the time manager.
 //
 //   mcts::Config config;
 //   std::string err = mcts::ParseArgs(argc, argv, config);  // "" when fine
 //   int64_t ms = mcts::SearchBudgetMs(view.Timebank(), config);
+//   mcts::DeclareConfigParams(params, config);  // MctsBot::DeclareParams
 //
 // The competition starts bots without arguments, so every knob has a
-// default; `mcts --help` lists them.
+// default; `mcts --help` lists them. The strength knobs are also tunable
+// parameters (tunable.h: `mcts --list-params`, `mcts --param
+// exploration=0.4`, `warlight tune`), the evaluation's weights among them;
+// ParseArgs leaves --param and --list-params to wl::ApplyParamArgs.
 #ifndef MCTS_CONFIG_H_
 #define MCTS_CONFIG_H_
 
@@ -18,7 +22,18 @@
 #include <cstring>
 #include <string>
 
+#include "tunable.h"
+
 namespace mcts {
+
+// The evaluation's weights (mcts_policy.h, Evaluate), in income-equivalent
+// units: per army ahead, per region ahead, and per bonus point held where
+// the other side touches it (counted against its holder).
+struct EvalWeights {
+  double armies = 0.12;
+  double regions = 0.2;
+  double exposed_bonus = 0.4;
+};
 
 struct Config {
   uint64_t seed = 1;
@@ -55,8 +70,11 @@ struct Config {
   bool tactical_turns = true;  // stack on the front, all-in attacks
   int my_policy_variants = 3;
   int their_variants = 4;
-  // The evaluation's squashing scale (income-equivalent units).
+  // The evaluation's squashing scale (income-equivalent units), and its
+  // weights (tunable parameters only: eval_armies, eval_regions,
+  // eval_exposed_bonus).
   double eval_scale = 6.0;
+  EvalWeights eval;
   // Orders sure to run: drop every move the opponent could make fail at
   // execution (its source taken or drained first; wl::KeepSureOrders).
   bool sure_orders = true;
@@ -73,6 +91,30 @@ struct Config {
   bool draft_search = true;
   int draft_rounds = 6;
 };
+
+// The strength knobs of `config` as tunable parameters (tunable.h), named
+// as the fields (the evaluation's weights as eval_*). Not the seed nor the
+// time manager's knobs, nor the 0|1 switches. Bounds: from 0 (or the least
+// that works) to about 3 times the default, within what ParseArgs accepts;
+// the step, about 15% of the default (1 for small counts), is the change
+// expected to matter.
+inline void DeclareConfigParams(wl::ParamSet& params, Config& c) {
+  //          name                  field                 min  max   step
+  params.Add("exploration", &c.exploration, 0.0, 1.5, 0.08);
+  params.Add("eval_scale", &c.eval_scale, 1.0, 18.0, 1.0);
+  params.Add("eval_armies", &c.eval.armies, 0.0, 0.36, 0.02);
+  params.Add("eval_regions", &c.eval.regions, 0.0, 0.6, 0.03);
+  params.Add("eval_exposed_bonus", &c.eval.exposed_bonus, 0.0, 1.2, 0.06);
+  params.Add("samples", &c.samples, 1, 24, 2);
+  params.Add("fog_noise", &c.fog_noise, 0, 12, 1);
+  params.Add("playout_rounds", &c.playout_rounds, 0, 9, 1);
+  params.Add("wl1_playout_rounds", &c.wl1_playout_rounds, 0, 18, 1);
+  params.Add("my_greedy_variants", &c.my_greedy_variants, 0, 8, 1);
+  params.Add("my_policy_variants", &c.my_policy_variants, 0, 4, 1);
+  params.Add("their_variants", &c.their_variants, 1, 4, 1);
+  params.Add("draft_rounds", &c.draft_rounds, 0, 18, 1);
+  params.Add("sure_income_margin", &c.sure_income_margin, 0.0, 0.5, 0.05);
+}
 
 // The opponent's income the orders we send must survive (sure_orders):
 // `believed` or our own `income`, whichever is larger, raised by the margin.
@@ -232,7 +274,11 @@ inline std::string Usage() {
          "starts it\nwithout arguments: every knob has a default; 0|1 knobs "
          "are off (0) or on (1).\n\n" +
          config_internal::SearchKnobsHelp(defaults) +
-         config_internal::TurnKnobsHelp(defaults);
+         config_internal::TurnKnobsHelp(defaults) +
+         "\nTuning (warlight tune): --list-params prints the tunable "
+         "parameters, one a line:\nNAME DEFAULT MIN MAX STEP (the strength "
+         "knobs above and the evaluation's\nweights); --param NAME=VALUE "
+         "sets one (repeat it for more), after the knobs.\n";
 }
 
 namespace config_internal {
@@ -329,12 +375,19 @@ inline KnobResult SetKnob(const std::string& name, const char* value,
 
 }  // namespace config_internal
 
+// The flags of tunable.h, which ParseArgs skips: --param NAME=VALUE (or
+// --param=NAME=VALUE) and --list-params.
+constexpr const char* kParamFlag = "--param";
+constexpr const char* kListParamsFlag = "--list-params";
+
 // Reads `--name value` or `--name=value` pairs into `config`. Returns "" or
-// a one-line error; "help" when --help was asked for.
+// a one-line error; "help" when --help was asked for. The tuning flags
+// (kParamFlag, kListParamsFlag) are skipped: wl::ApplyParamArgs reads them.
 inline std::string ParseArgs(int argc, char** argv, Config& config) {
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") return "help";
+    if (arg == kListParamsFlag) continue;  // wl::ApplyParamArgs's
     std::string name = arg, value;
     if (size_t eq = arg.find('='); eq != std::string::npos) {
       name = arg.substr(0, eq);
@@ -344,6 +397,7 @@ inline std::string ParseArgs(int argc, char** argv, Config& config) {
     } else {
       return "missing value for " + arg;
     }
+    if (name == kParamFlag) continue;  // wl::ApplyParamArgs checks it
     switch (config_internal::SetKnob(name, value.c_str(), config)) {
       case config_internal::KnobResult::kSet:
         break;

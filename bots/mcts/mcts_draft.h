@@ -62,6 +62,8 @@ class DraftSearch {
 
   explicit DraftSearch(const Config& config)
       : config_(config), rng_(config.seed) {}
+  // The knobs of the next Pick (the bot's, once tuned after construction).
+  void SetConfig(const Config& config) { config_ = config; }
 
   // Our pick among view.PickableRegions() (-1 if that is empty).
   // `my_picks`: the regions we picked earlier in this draft (our own
@@ -185,7 +187,7 @@ class DraftSearch {
       outcome = wl::RoundOutcome(s, round, max_rounds_);
     }
     return outcome == wl::Outcome::kOngoing
-               ? Evaluate(*info_, s, me_, config_.eval_scale)
+               ? Evaluate(*info_, s, me_, config_.eval_scale, config_.eval)
                : ResultFor(outcome, me_);
   }
 

@@ -34,6 +34,7 @@
 #include "dingle.h"
 #include "java_random.h"
 #include "map.h"
+#include "mcts_config.h"
 #include "orders.h"
 #include "player.h"
 #include "region_set.h"
@@ -688,9 +689,10 @@ inline double ResultFor(wl::Outcome outcome, wl::Player me) {
 
 // How good `s` is for `me`, in [0, 1]: 1 and 0 when a side has no region;
 // otherwise the income difference, armies, regions, and held bonuses that
-// the other side touches, squashed by a logistic of the given scale.
+// the other side touches (weighed by `w`), squashed by a logistic of the
+// given scale.
 inline double Evaluate(const MapInfo& info, const wl::State& s, wl::Player me,
-                       double scale) {
+                       double scale, const EvalWeights& w = EvalWeights()) {
   const wl::Player them = wl::Opponent(me);
   const wl::RegionSet mine = s.Owned(me), enemy = s.Owned(them);
   if (enemy.Empty()) return 1;
@@ -707,14 +709,14 @@ inline double Evaluate(const MapInfo& info, const wl::State& s, wl::Player me,
     armies -= s.armies[r];
     near_enemy |= game.Neighbors(r);
   }
-  d += 0.12 * armies;
-  d += 0.2 * (mine.Count() - enemy.Count());
+  d += w.armies * armies;
+  d += w.regions * (mine.Count() - enemy.Count());
   for (int i = 0; i < info.SuperCount(); ++i) {
     const wl::RegionSet m = info.Members(i);
     if (m.IsSubsetOf(mine) && !(m & near_enemy).Empty()) {
-      d -= 0.4 * info.Bonus(i);
+      d -= w.exposed_bonus * info.Bonus(i);
     } else if (m.IsSubsetOf(enemy) && !(m & near_mine).Empty()) {
-      d += 0.4 * info.Bonus(i);
+      d += w.exposed_bonus * info.Bonus(i);
     }
   }
   return 1.0 / (1.0 + std::exp(-d / scale));

@@ -161,6 +161,8 @@ class Search {
   using Clock = std::chrono::steady_clock;
 
   explicit Search(const Config& config) : config_(config), rng_(config.seed) {}
+  // The knobs of the next Prepare (the bot's, once tuned after construction).
+  void SetConfig(const Config& config) { config_ = config; }
 
   // Builds the candidate turns, the samples and the opponent's turns for
   // the round the View is at. `info` must outlive the search.
@@ -256,9 +258,10 @@ class Search {
       ++rounds;
       outcome = wl::RoundOutcome(s, round_ + r, max_rounds_);
     }
-    const double value = outcome == wl::Outcome::kOngoing
-                             ? Evaluate(*info_, s, me_, config_.eval_scale)
-                             : ResultFor(outcome, me_);
+    const double value =
+        outcome == wl::Outcome::kOngoing
+            ? Evaluate(*info_, s, me_, config_.eval_scale, config_.eval)
+            : ResultFor(outcome, me_);
     const double values[2] = {value, 1 - value};
     uct_.Update(picks, values);
     return rounds;
@@ -374,9 +377,10 @@ class Search {
       DingleTurn(*info_, pos, PolicyVariant(v), rng_, wl::CombatMode::kOfficial,
                  scratch_);
     }
-    const double value =
-        pos.Over() ? (pos.winner == me_ ? 1.0 : 0.0)
-                   : Evaluate(*info_, pos.state, me_, config_.eval_scale);
+    const double value = pos.Over()
+                             ? (pos.winner == me_ ? 1.0 : 0.0)
+                             : Evaluate(*info_, pos.state, me_,
+                                        config_.eval_scale, config_.eval);
     uct_.Update(&mine, &value);
     if (reply) reply->Add(1 - value);
     return 1 + std::max(0, pos.round - round_);

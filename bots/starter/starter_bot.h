@@ -25,6 +25,10 @@
 //     toward the nearest border.
 // Ideas: value bonuses by bonus / regions to take; defend the borders of
 // bonuses you hold; attack the opponent where it hurts its income.
+//
+// Numbers worth tuning: declare them in DeclareParams (tunable.h) and
+// `warlight tune` can search for better values by self-play; `starter
+// --list-params` lists them and `--param extra_attackers=2` sets one.
 #ifndef STARTER_BOT_H_
 #define STARTER_BOT_H_
 
@@ -34,10 +38,17 @@
 
 #include "bot.h"
 #include "combat.h"
+#include "tunable.h"
 #include "view.h"
 
-class StarterBot : public wl::Bot {
+class StarterBot : public wl::Bot, public wl::Tunable {
  public:
+  // Each tunable number: its name, its field (whose value is the default),
+  // the least and most it may be, and a step that should make a difference.
+  void DeclareParams(wl::ParamSet& params) override {
+    params.Add("extra_attackers", &extra_attackers_, 0, 10, 1);
+  }
+
   int PickStartingRegion(const wl::View& view) override {
     const wl::Map& map = view.GetMap();
     int best = view.PickableRegions().front();
@@ -82,7 +93,8 @@ class StarterBot : public wl::Bot {
       std::sort(targets.begin(), targets.end(),
                 [&](int a, int b) { return view.Armies(a) < view.Armies(b); });
       for (int target : targets) {
-        int needed = wl::ArmiesToTakeSurely(view.Armies(target));
+        int needed =
+            wl::ArmiesToTakeSurely(view.Armies(target)) + extra_attackers_;
         if (available >= needed) {
           moves.push_back(wl::Move::AttackTransfer(region, target, needed));
           available -= needed;
@@ -106,6 +118,9 @@ class StarterBot : public wl::Bot {
   }
 
  private:
+  // Armies sent beyond the sure take, to hold the region once taken.
+  int extra_attackers_ = 0;
+
   // Steps from each owned region to the nearest owned region that borders
   // land we do not own (a breadth-first search from the border).
   static std::vector<int> DistanceToBorder(const wl::View& view) {

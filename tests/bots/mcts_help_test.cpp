@@ -20,7 +20,9 @@ bool IsFlagChar(char c) {
 
 // The flags that mcts_config.h's ParseArgs reads: every string literal
 // "--flag" of the source (its knob tables and its special cases), but
-// "--help". (No std::regex: GCC 12 warns inside it.)
+// "--help" and tunable.h's --param and --list-params, which ParseArgs skips
+// (the help describes them in a paragraph of their own). (No std::regex:
+// GCC 12 warns inside it.)
 std::set<std::string> ParsedFlags() {
   const std::string source = wl::testing::ReadFile(std::string(WL_SOURCE_DIR) +
                                                    "/bots/mcts/mcts_config.h");
@@ -31,7 +33,9 @@ std::set<std::string> ParsedFlags() {
     while (end < source.size() && IsFlagChar(source[end])) ++end;
     if (end == at + 3 || end == source.size() || source[end] != '"') continue;
     const std::string flag = source.substr(at + 3, end - at - 3);
-    if (flag != "help") flags.insert(flag);
+    if (flag != "help" && flag != "param" && flag != "list-params") {
+      flags.insert(flag);
+    }
   }
   return flags;
 }

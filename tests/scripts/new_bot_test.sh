@@ -61,7 +61,7 @@ for file in bots/fork/main.cpp bots/fork/fork_bot.h \
             tests/bots/fork_bot_test.cpp bench/fork_bot_bench.cpp; do
   [[ -f $file ]] || fail "new_bot.sh did not make $file"
 done
-grep -q "^class ForkBot : public wl::Bot {" bots/fork/fork_bot.h || fail "no class ForkBot"
+grep -Eq "^class ForkBot : public wl::Bot( \{|, )" bots/fork/fork_bot.h || fail "no class ForkBot"
 grep -q "^#define FORK_BOT_H_" bots/fork/fork_bot.h || fail "no guard FORK_BOT_H_"
 if grep -n -e StarterBot -e STARTER_BOT_H_ -e starter_bot bots/fork/* \
      tests/bots/fork_bot_test.cpp bench/fork_bot_bench.cpp; then
