@@ -18,6 +18,8 @@
 #include "bots/starter/starter_bot.h"
 #include "engine_lines.h"
 #include "gtest/gtest.h"
+#include "java_random.h"
+#include "protocol.h"
 #include "rules.h"
 #include "shell.h"
 #include "test_maps.h"
@@ -210,6 +212,33 @@ TEST(TunableBotsTest, MctsEvaluationWeightsChangeWhatItPlays) {
     const std::vector<Move> a = plain.PlaceArmies(view);
     const std::vector<Move> b = tuned.PlaceArmies(view);
     if (a != b || plain.LastStats().chosen != tuned.LastStats().chosen) {
+      ++differ;
+    }
+  }
+  EXPECT_GT(differ, 0);
+}
+
+TEST(TunableBotsTest, MctsDraftSearchesWithParamsSetAfterConstruction) {
+  // On one of a few drafts, a draft search that plays no rounds after the
+  // picks and squashes the evaluation harder picks another first region.
+  int differ = 0;
+  for (uint32_t i = 0; i < 6 && differ == 0; ++i) {
+    const Game game(testing::RandomTestMap(70 + i, 40));
+    FastRandom rng(i);
+    const wl::Setup setup = wl::SetUp(game, rng);
+    View view = ViewOfDraft(game.GetMap(), Player::kPlayer1, setup.wastelands,
+                            setup.candidates, setup.pick_amount);
+    EXPECT_EQ(view.Apply(Parse("pick_starting_region 10000" +
+                               JoinIds(setup.candidates))),
+              "");
+    mcts::Config c;
+    c.iterations = 200;
+    MctsBot plain(c), tuned(c);
+    ParamSet params = ParamsOf(tuned);
+    EXPECT_EQ(params.Set("draft_rounds", 0), "");
+    EXPECT_EQ(params.Set("eval_scale", 1), "");
+    EXPECT_EQ(params.Set("exploration", 0), "");
+    if (plain.PickStartingRegion(view) != tuned.PickStartingRegion(view)) {
       ++differ;
     }
   }
