@@ -364,18 +364,23 @@ std::string Pad(const std::string& text, size_t width) {
 // The summary's table: one row per parameter, with the schedule's ends.
 std::string SummaryTable(const Spsa& spsa, const std::vector<double>& theta) {
   const int last = spsa.iterations() - 1;
-  std::string text = Pad("param", 16);
+  size_t width = 16;  // the names' column
+  for (const SpsaParam& p : spsa.params())
+    width = std::max(width, std::min<size_t>(p.name.size(), 40) + 2);
+  std::string text = Pad("param", width);
   for (const char* h : {"start", "final", "min", "max", "c_end", "r_end", "c_0",
                         "c_last", "a_0", "a_last"})
     text += Pad(h, 11);
+  text.erase(text.find_last_not_of(' ') + 1);
   text += "\n";
   for (size_t i = 0; i < theta.size(); ++i) {
     const SpsaParam& p = spsa.params()[i];
-    text += Pad(EscapeForTerminal(p.name, 40), 16);
+    text += Pad(EscapeForTerminal(p.name, 40), width);
     for (double x :
          {p.start, theta[i], p.min, p.max, p.c_end, p.r_end, spsa.C(i, 0),
           spsa.C(i, last), spsa.A(i, 0), spsa.A(i, last)})
       text += Pad(Number(std::round(x * 1e6) / 1e6), 11);
+    text.erase(text.find_last_not_of(' ') + 1);
     text += "\n";
   }
   return text;
