@@ -122,12 +122,15 @@ TEST(TuneTest, ResumesAfterKillNineExactly) {
   TuneConfig whole = SyntheticConfig(40, dir / "whole");
   whole.params = {"x::5:0.02", "y"};
   whole.log_path = (dir / "whole.jsonl").string();
+  whole.pairs_per_iteration = 2;
+  whole.jobs = 3;  // the cut run plays one game at a time: the same games
   std::ostringstream whole_out;
   ASSERT_EQ(RunTune(whole, game, whole_out), 0);
 
   TuneConfig cut = whole;
   cut.out_dir = (dir / "cut").string();
   cut.log_path = (dir / "cut.jsonl").string();
+  cut.jobs = 1;
   ASSERT_TRUE(RunKilled(cut, game, 12));
   // The kill came after 13 whole lines; cut the last one in its middle, as
   // a kill during the write would.
