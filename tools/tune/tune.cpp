@@ -628,13 +628,15 @@ int TuneMain(Game& game, int argc, char** argv) {
             "the run's seed: the same seed, the same run");
   flags.Int("pairs-per-iteration", &c.pairs_per_iteration, "P",
             "game pairs per iteration, their results summed");
+  c.jobs = std::max(1u, std::thread::hardware_concurrency());
   flags.Int("jobs", &c.jobs, "J", "games played at once");
   flags.String("log", &c.log_path, "FILE",
                "one JSON line per iteration; re-running resumes");
   flags.String("out", &c.out_dir, "DIR",
                "write DIR/tune.json and DIR/tune.txt");
   flags.Int("confirm-games", &c.confirm_games, "G",
-            "games of tuned against default at the end (0: none)");
+            "games of tuned against default at the end (default: 200; 0: "
+            "none)");
   flags.String("maps", &c.maps_dir, "DIR",
                "a folder of the game's map files, drawn by the seed");
   game.DeclareFlags(flags);
