@@ -146,7 +146,10 @@ TEST(BotParamsTest, InProcessAndProcessPlayTheSameWithParams) {
     setup.seed = seed;
     setup.keep_files = true;
     setup.seats.resize(2);
-    for (int i = 0; i < 2; ++i) setup.seats[i] = {"greedy", uint64_t(10 + i)};
+    for (int i = 0; i < 2; ++i) {
+      setup.seats[i].bot = "greedy";
+      setup.seats[i].seed = 10 + i;
+    }
     setup.seats[0].params = {{p.name, value}};
     absl::StatusOr<std::unique_ptr<PlayedGame>> in_process = game.Play(setup);
     // The same bots as processes: the binary, seeded as in process.
