@@ -1,10 +1,7 @@
 #include "arena/arena.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -19,6 +16,7 @@
 #include "arena/standings.h"
 #include "common/cli.h"
 #include "common/files.h"
+#include "common/progress.h"
 #include "common/terminal.h"
 
 namespace wl::tools {
@@ -46,29 +44,10 @@ int Error(const ArenaConfig& config, const std::string& message) {
   return 2;
 }
 
-std::string FormatDuration(double seconds) {
-  int s = static_cast<int>(seconds + 0.5);
-  char buf[32];
-  if (s >= 3600) {
-    std::snprintf(buf, sizeof buf, "%d:%02d:%02d", s / 3600, s / 60 % 60,
-                  s % 60);
-  } else {
-    std::snprintf(buf, sizeof buf, "%d:%02d", s / 60, s % 60);
-  }
-  return buf;
-}
-
 bool PlaysInProcess(const ArenaConfig& config, const Game& game,
                     const std::string& bot) {
   return !config.force_processes && game.PlaysInProcess(bot);
 }
-
-// A stream buffer that drops everything: std::cout's while bots play in
-// process, so that their prints never reach the arena's table.
-struct Nowhere : std::streambuf {
-  int overflow(int c) override { return traits_type::not_eof(c); }
-  std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
-};
 
 // Plays one game. With a `folder` (a kept game's temporary folder), each
 // bot's stderr (or in-process log) is written there as stderr_playerN.txt
@@ -226,7 +205,7 @@ class ArenaRun {
   std::set<int> stopped_pairs_;  // lineup indices, by the SPRT
   int finished_ = 0, skipped_ = 0, failures_ = 0;
   std::string failure_;
-  std::chrono::steady_clock::time_point start_, last_print_;
+  ProgressLine progress_{"games"};
 };
 
 int ArenaRun::SelectPending() {
@@ -247,8 +226,7 @@ int ArenaRun::SelectPending() {
 
 void ArenaRun::Play(std::FILE* results_file) {
   results_file_ = results_file;
-  start_ = std::chrono::steady_clock::now();
-  last_print_ = start_ - std::chrono::seconds(10);
+  progress_.Start();
   Nowhere nowhere;
   std::streambuf* const cout_buffer = std::cout.rdbuf(&nowhere);
   std::vector<std::thread> threads;
@@ -350,27 +328,8 @@ std::string ArenaRun::LiveScore() const {
 }
 
 void ArenaRun::Progress(bool final_line) {
-  const auto now = std::chrono::steady_clock::now();
-  const bool tty = ::isatty(2);
-  if (!final_line &&
-      now - last_print_ < std::chrono::milliseconds(tty ? 200 : 10000)) {
-    return;
-  }
-  last_print_ = now;
-  const double elapsed = std::chrono::duration<double>(now - start_).count();
   const int total = static_cast<int>(pending_.size()) - skipped_;
-  const int left = std::max(0, total - finished_);
-  const double eta = finished_ ? elapsed / finished_ * left : 0;
-  const int width = 24;
-  const int filled = total ? width * finished_ / total : width;
-  const std::string bar =
-      std::string(filled, '#') + std::string(width - filled, '.');
-  const std::string live = LiveScore();
-  std::fprintf(stderr, "%s[%s] %d/%d games, %s elapsed, ~%s left%s%s",
-               tty ? "\r" : "", bar.c_str(), finished_, total,
-               FormatDuration(elapsed).c_str(), FormatDuration(eta).c_str(),
-               live.c_str(), tty && !final_line ? "   " : "\n");
-  std::fflush(stderr);
+  progress_.Show(finished_, total, final_line, [this] { return LiveScore(); });
 }
 
 // Every bot that plays as a process must be able to start.

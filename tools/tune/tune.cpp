@@ -1,10 +1,7 @@
 #include "tune/tune.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -22,6 +19,7 @@
 #include "common/cli.h"
 #include "common/files.h"
 #include "common/json.h"
+#include "common/progress.h"
 #include "common/terminal.h"
 #include "tune/bot_params.h"
 #include "tune/spsa.h"
@@ -48,13 +46,6 @@ int Error(const TuneConfig& c, const std::string& message) {
   std::cerr << Prefix(c) << EscapeForTerminal(message) << "\n";
   return 2;
 }
-
-// A stream buffer that drops everything: std::cout's while bots play in
-// process (as in the arena).
-struct Nowhere : std::streambuf {
-  int overflow(int c) override { return traits_type::not_eof(c); }
-  std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
-};
 
 std::string Number(double x) { return PlainJson(json::value(x)); }
 
@@ -137,54 +128,6 @@ ParamValues Values(const std::vector<SpsaParam>& params,
 }  // namespace
 
 namespace {
-
-// The progress line on stderr, as the arena's: redrawn every 200 ms on a
-// terminal, a line every 10 s otherwise.
-class Progress {
- public:
-  Progress(std::string what, int total, int done)
-      : what_(std::move(what)), total_(total), first_(done) {}
-  void Show(int done, const std::string& live, bool final_line) {
-    const auto now = std::chrono::steady_clock::now();
-    const bool tty = ::isatty(2);
-    if (!final_line &&
-        now - last_ < std::chrono::milliseconds(tty ? 200 : 10000)) {
-      return;
-    }
-    last_ = now;
-    const double elapsed = std::chrono::duration<double>(now - start_).count();
-    const int played = done - first_;
-    const double eta = played > 0 ? elapsed / played * (total_ - done) : 0;
-    const int width = 24;
-    const int filled = total_ ? width * done / total_ : width;
-    const std::string bar =
-        std::string(filled, '#') + std::string(width - filled, '.');
-    std::fprintf(stderr, "%s[%s] %d/%d %s, %s elapsed, ~%s left%s%s",
-                 tty ? "\r" : "", bar.c_str(), done, total_, what_.c_str(),
-                 Duration(elapsed).c_str(), Duration(eta).c_str(), live.c_str(),
-                 tty && !final_line ? "   " : "\n");
-    std::fflush(stderr);
-  }
-
- private:
-  static std::string Duration(double seconds) {
-    const int s = static_cast<int>(seconds + 0.5);
-    char buf[32];
-    if (s >= 3600) {
-      std::snprintf(buf, sizeof buf, "%d:%02d:%02d", s / 3600, s / 60 % 60,
-                    s % 60);
-    } else {
-      std::snprintf(buf, sizeof buf, "%d:%02d", s / 60, s % 60);
-    }
-    return buf;
-  }
-
-  std::string what_;
-  int total_, first_;
-  const std::chrono::steady_clock::time_point start_ =
-      std::chrono::steady_clock::now();
-  std::chrono::steady_clock::time_point last_ = start_ - std::chrono::hours(1);
-};
 
 // Plays `game` (lineup {"a", "b"}): the bot with values `a` or `b` by
 // seat; the score of "a".
@@ -301,7 +244,7 @@ absl::StatusOr<std::vector<double>> Iterate(const TuneConfig& c,
   std::vector<double> theta =
       log.done.empty() ? spsa.Start() : log.done.back().theta;
   const int total = static_cast<int>(c.iterations);
-  Progress progress("iterations", total, static_cast<int>(log.done.size()));
+  ProgressLine progress("iterations", static_cast<int>(log.done.size()));
   for (int k = static_cast<int>(log.done.size()); k < total; ++k) {
     const SpsaStep step = spsa.Step(theta, k, c.seed);
     absl::StatusOr<std::vector<double>> scores = PlayMatch(
@@ -319,7 +262,8 @@ absl::StatusOr<std::vector<double>> Iterate(const TuneConfig& c,
       std::fflush(log.file);
     }
     if (c.after_iteration) c.after_iteration(k);
-    progress.Show(k + 1, Live(spsa, theta), k + 1 == total);
+    progress.Show(k + 1, total, k + 1 == total,
+                  [&] { return Live(spsa, theta); });
   }
   return theta;
 }
@@ -333,13 +277,13 @@ absl::StatusOr<Confirmation> Confirm(const TuneConfig& c, const Game& game,
                                      const ParamValues& tuned) {
   Confirmation result;
   const int total = static_cast<int>(GamesPlayedPerPair(c.confirm_games));
-  Progress progress("confirmation games", total, 0);
+  ProgressLine progress("confirmation games");
   int done = 0;
   absl::StatusOr<std::vector<double>> scores =
       PlayMatch(c, game, c.confirm_games,
                 IterationSeed(c.seed, 0, kConfirmSalt), tuned, {}, [&] {
                   ++done;
-                  progress.Show(done, "", done == total);
+                  progress.Show(done, total, done == total);
                 });
   if (!scores.ok()) return scores.status();
   for (size_t i = 0; i < scores->size(); ++i) {
