@@ -323,11 +323,13 @@ rename() {
 
 mkdir "$root/bots/$name"
 rename "$starter/starter_bot.h" > "$root/bots/$name/$header"
+# The starter's main.cpp renamed, its #include block sorted again (the
+# header's new name sorts elsewhere).
+main=$(rename "$starter/main.cpp")
 {
-  echo "// The $name bot's entry point. You should not need to change this file:"
-  echo "// your decisions live in $header."
-  printf '#include "%s"\n' "$header" runner.h | LC_ALL=C sort
-  printf '\nint main() {\n  %s bot;\n  return wl::Run(bot);\n}\n' "$class"
+  awk '/^#include /{exit} {print}' <<< "$main"
+  grep '^#include ' <<< "$main" | LC_ALL=C sort
+  awk 'f && !/^#include /{p=1} /^#include /{f=1} p' <<< "$main"
 } > "$root/bots/$name/main.cpp"
 sed -e "s/@NAME@/$name/g" -e "s/@CLASS@/$class/g" -e "s/@HEADER@/$header/g" \
   > "$root/tests/bots/${name}_bot_test.cpp" <<'EOF'

@@ -3,11 +3,12 @@
 #   - each bot of BUILD_DIR is compiled with only the bot folders it includes;
 #   - in a temporary copy of the source tree (the real one is never touched):
 #     new_bot.sh refuses bad or taken names, and makes a fork with its class,
-#     file and guard renamed; the fork builds, and its test and benchmark
-#     compile and pass; adding a bot folder compiles that bot alone; a
-#     `cp -r bots/starter bots/dup` copy stops the configure with a clear
-#     message; a folder without a bot class plays as a process only, and the
-#     configure says so; the fork plays in process in `warlight arena fork
+#     file and guard renamed and the starter's main.cpp; the fork builds and
+#     answers --list-params, and its test and benchmark compile and pass;
+#     adding a bot folder compiles that bot alone; a `cp -r bots/starter
+#     bots/dup` copy stops the configure with a clear message; a folder
+#     without a bot class plays as a process only, and the configure says
+#     so; the fork plays in process in `warlight arena fork
 #     starter`; a bot class the arena cannot make is a clear build error.
 #
 #   tests/scripts/new_bot_test.sh BUILD_DIR      (from the source root)
@@ -77,7 +78,13 @@ session=scripts/data/session_small.txt
 answers=$(build/bots/fork < $session 2> /dev/null | wc -l)
 requests=$(grep -c -E '^(go |pick_starting_region)' $session)
 ((answers == requests)) || fail "the fork answered $answers of $requests requests"
-note "the fork builds and answers all $requests requests of $session"
+# Its main is the starter's: --list-params lists the starter's parameters.
+build/bots/fork --list-params < /dev/null > "$tmp/params.log" 2>&1 ||
+  fail "the fork's --list-params failed: $(tail -n 5 "$tmp/params.log")"
+[[ -s "$tmp/params.log" ]] &&
+  build/bots/starter --list-params < /dev/null | cmp -s - "$tmp/params.log" ||
+  fail "the fork's --list-params differs from the starter's: $(head -n 5 "$tmp/params.log")"
+note "the fork builds, answers all $requests requests of $session and --list-params"
 
 # 5. Adding a bot folder compiles that bot alone; removing one, nothing.
 #    (With WL_BUILD_TOOLS=OFF, the whole build is the bots.)
