@@ -66,7 +66,7 @@ scripts/new_bot.sh other --game=berlin > /dev/null
 [[ -f bots/berlin/other/berlin_other_bot.h ]] || fail "--game=berlin after NAME"
 rm -rf bots/berlin/other tests/berlin/other_bot_test.cpp
 scripts/new_bot.sh fork > /dev/null  # Warlight's fork: ForkBot, bots/fork
-grep -q "^class ForkBot : public wl::Bot {" bots/fork/fork_bot.h ||
+grep -q "^class ForkBot : public wl::Bot" bots/fork/fork_bot.h ||
   fail "the Warlight path no longer makes bots/fork"
 note "bots/berlin/fork made with BerlinForkBot, BERLIN_FORK_BOT_H_"
 

@@ -40,7 +40,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "tunable.h"  // wl::Param (sdk/wl)
+#include "sdk/wl/tunable.h"  // wl::Param
 
 namespace wl::tools {
 
