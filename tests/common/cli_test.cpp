@@ -223,6 +223,31 @@ TEST(FlagsTest, ValuesRepeatsAndPositionals) {
             (std::vector<std::string>{"[a,b]", "-", "--games", "x", "--help"}));
 }
 
+// A Strings flag keeps every value, in order, "--name=" ones too; "--"
+// still ends the flags.
+TEST(FlagsTest, AStringsFlagKeepsEveryValue) {
+  std::vector<std::string> rooms;
+  bool lockstep = false;
+  Flags flags("demo", "", "A demo.");
+  flags.Strings("room", &rooms, "NAME", "a room (repeatable)");
+  flags.Bool("lockstep", &lockstep, "lock-step");
+  const Parsed parsed =
+      ParseArgs(flags, {"--room", "a:duel", "--lockstep", "--room=b",
+                        "--room=", "--", "--room", "c"});
+  EXPECT_EQ(parsed.exit, std::nullopt) << parsed.err;
+  EXPECT_EQ(rooms, (std::vector<std::string>{"a:duel", "b", ""}));
+  EXPECT_TRUE(lockstep);
+  EXPECT_EQ(parsed.positional, (std::vector<std::string>{"--room", "c"}));
+  EXPECT_NE(HelpLine(flags.Help(), "room").find("a room (repeatable)"),
+            std::string::npos);
+  std::vector<std::string> none;
+  Flags missing("demo", "", "A demo.");
+  missing.Strings("room", &none, "NAME", "a room");
+  const Parsed bad = ParseArgs(missing, {"--room"});
+  EXPECT_EQ(bad.exit, 2);
+  EXPECT_NE(bad.err.find("--room needs a value"), std::string::npos) << bad.err;
+}
+
 // "--map=" is an empty map, as with the hand-written parser before CLI11:
 // it never takes the next argument as its value (CLI11 alone does).
 TEST(FlagsTest, AnEmptyValueAfterEqualsStaysEmpty) {

@@ -185,25 +185,9 @@ absl::Status WriteColorfightFinishedGame(const std::string& dir, int64_t seed,
                              ColorfightResultJson(result));
 }
 
-std::vector<std::string> RepeatedFlag(int argc, char** argv,
-                                      const std::string& name) {
-  std::vector<std::string> values;
-  const std::string flag = "--" + name;
-  for (int i = 0; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--") break;
-    if (arg == flag && i + 1 < argc) {
-      values.push_back(argv[++i]);
-    } else if (arg.rfind(flag + "=", 0) == 0) {
-      values.push_back(arg.substr(flag.size() + 1));
-    }
-  }
-  return values;
-}
-
 int ColorfightServerMain(int argc, char** argv) {
-  std::string host = "127.0.0.1", password = kRandomPassword, room_flag,
-              games_dir;
+  std::string host = "127.0.0.1", password = kRandomPassword, games_dir;
+  std::vector<std::string> rooms;
   int64_t port = 5000, seed = -1, max_turn = 0, max_connections = 1024;
   bool lockstep = false;
   Flags flags("colorfight server", "", kHelp);
@@ -213,8 +197,8 @@ int ColorfightServerMain(int argc, char** argv) {
             "seeds the server's random stream, the maps (default: the clock)");
   flags.String("admin-password", &password, "P",
                "the master password (default: a random one, printed)");
-  flags.String("room", &room_flag, "NAME[:PRESET]",
-               "a start-up room (repeatable; preset default constant-run)");
+  flags.Strings("room", &rooms, "NAME[:PRESET]",
+                "a start-up room (repeatable; preset default constant-run)");
   flags.Int("max-turn", &max_turn, "N",
             "the --room rooms' max_turn, any >= 1 (default: the preset's)");
   flags.Bool("lockstep", &lockstep,
@@ -233,7 +217,7 @@ int ColorfightServerMain(int argc, char** argv) {
   if (max_connections < 1) return flags.Fail("--max-connections must be >= 1");
   if (seed < -1) return flags.Fail("--seed must be >= 0");
   ColorfightServerOptions options;
-  for (const std::string& spec : RepeatedFlag(argc, argv, "room")) {
+  for (const std::string& spec : rooms) {
     std::string error;
     std::optional<ColorfightStartRoom> room = ParseRoom(spec, max_turn, &error);
     if (!room) return flags.Fail(error);

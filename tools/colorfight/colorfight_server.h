@@ -34,11 +34,6 @@ absl::Status WriteColorfightFinishedGame(const std::string& dir, int64_t seed,
                                          const ColorfightFinishedGame& game,
                                          std::string* folder);
 
-// The values of every "--NAME VALUE" and "--NAME=VALUE" in argv (until
-// "--"), in order: for the repeatable flags (cli.h keeps the last value).
-std::vector<std::string> RepeatedFlag(int argc, char** argv,
-                                      const std::string& name);
-
 }  // namespace wl::tools
 
 #endif  // WL_TOOLS_COLORFIGHT_COLORFIGHT_SERVER_H_

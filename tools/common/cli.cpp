@@ -107,6 +107,16 @@ void Flags::Bool(const std::string& name, bool* target,
   flags_.push_back({name, "", help, false, set, ""});
 }
 
+void Flags::Strings(const std::string& name, std::vector<std::string>* target,
+                    const std::string& value_name, const std::string& help) {
+  flags_.push_back({name, value_name, help, true,
+                    [target](const std::string& value) {
+                      target->push_back(value);
+                      return std::string();
+                    },
+                    ""});
+}
+
 std::string Flags::Help() const {
   std::ostringstream out;
   out << "usage: warlight " << command_ << " [options]"

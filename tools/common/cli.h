@@ -7,6 +7,7 @@
 // clear line and exit status 2. Errors come in the order of the arguments.
 // Integers are plain decimal int64 ("0x10", "+4", overflow are refused);
 // numbers are whatever strtod reads whole; "--name=" gives an empty value.
+// Given twice, a flag keeps its last value, but a Strings flag keeps all.
 // CLI11's conventions hold at the edges: one dash is for -h alone ("-seed"
 // is unknown, "-5" is a positional argument).
 // The help appends each flag's default, "(default: VALUE)", unless the value
@@ -52,6 +53,10 @@ class Flags {
   void Double(const std::string& name, double* target,
               const std::string& value_name, const std::string& help);
   void Bool(const std::string& name, bool* target, const std::string& help);
+  // A flag that may be given several times: each value appended to
+  // *target, in the order given.
+  void Strings(const std::string& name, std::vector<std::string>* target,
+               const std::string& value_name, const std::string& help);
 
   // Parses argv[0..argc) (the arguments after the subcommand name). Returns
   // an exit status when the command should stop now: 0 after --help, 2

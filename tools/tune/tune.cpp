@@ -536,38 +536,14 @@ std::string Validate(TuneConfig* c, Game& game) {
   return "";
 }
 
-// Takes every "--param X" and "--param=X" out of argv (Flags keeps the last
-// value of a flag only) into *values; "--param" without a value is left for
-// Flags to refuse.
-std::vector<char*> TakeParams(int argc, char** argv,
-                              std::vector<std::string>* values) {
-  std::vector<char*> rest;
-  for (int i = 0; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--") {
-      rest.insert(rest.end(), argv + i, argv + argc);
-      break;
-    }
-    if (arg == "--param" && i + 1 < argc) {
-      values->push_back(argv[++i]);
-    } else if (arg.rfind("--param=", 0) == 0) {
-      values->push_back(arg.substr(8));
-    } else {
-      rest.push_back(argv[i]);
-    }
-  }
-  return rest;
-}
-
 }  // namespace
 
 int TuneMain(Game& game, int argc, char** argv) {
   TuneConfig c;
   Flags flags("tune", "BOT", kTuneHelp);
   flags.Int("iterations", &c.iterations, "N", "SPSA iterations (required)");
-  std::string param;  // repeatable: collected below
-  flags.String("param", &param, "NAME[:START[:C_END[:R_END]]]",
-               "a parameter to tune (repeatable; default: every one)");
+  flags.Strings("param", &c.params, "NAME[:START[:C_END[:R_END]]]",
+                "a parameter to tune (repeatable; default: every one)");
   flags.Int("seed", &c.seed, "S",
             "the run's seed: the same seed, the same run");
   flags.Int("pairs-per-iteration", &c.pairs_per_iteration, "P",
@@ -587,12 +563,8 @@ int TuneMain(Game& game, int argc, char** argv) {
   flags.Bool("processes", &c.force_processes,
              "play the bots of bots/ as processes too");
   flags.Bool("json", &c.json, "print tune.json instead of the table");
-  std::vector<char*> rest = TakeParams(argc, argv, &c.params);
   std::vector<std::string> args;
-  if (std::optional<int> exit =
-          flags.Parse(static_cast<int>(rest.size()), rest.data(), &args)) {
-    return *exit;
-  }
+  if (std::optional<int> exit = flags.Parse(argc, argv, &args)) return *exit;
   if (args.size() != 1) return flags.Fail("needs exactly one BOT");
   c.bot = args[0];
   const std::string error = Validate(&c, game);

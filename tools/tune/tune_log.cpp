@@ -65,11 +65,11 @@ std::string FirstDifference(const json::object& before,
   return "";
 }
 
-// OK when `line` (the first) is the settings line of `settings`.
+// OK when `line` (the first) is `wanted`, the settings line of `settings`.
 absl::Status CheckSettingsLine(const std::string& path, const std::string& line,
-                               bool whole, const json::object& settings) {
-  if (whole && line == PlainJson(json::object{{"tune_settings", settings}}))
-    return absl::OkStatus();
+                               bool whole, const std::string& wanted,
+                               const json::object& settings) {
+  if (whole && line == wanted) return absl::OkStatus();
   boost::system::error_code bad;
   json::value v = json::parse(line, bad);
   const json::value* old = !bad && v.is_object()
@@ -115,7 +115,9 @@ absl::StatusOr<TuneLog> OpenTuneLog(const std::string& path,
     if (!read.ok()) return read.status();
     text = *std::move(read);
   }
-  const json::object wanted{{"tune_settings", settings}};
+  const std::string wanted =
+      PlainJson(json::object{{"tune_settings", settings}});
+  std::string kept = wanted + "\n";  // the log rewritten: what is resumed
   std::istringstream lines(text);
   std::string line;
   int number = 0;
@@ -125,7 +127,7 @@ absl::StatusOr<TuneLog> OpenTuneLog(const std::string& path,
     const bool whole = consumed + line.size() < text.size();  // has its '\n'
     consumed += line.size() + 1;
     if (number == 1) {
-      absl::Status ok = CheckSettingsLine(path, line, whole, settings);
+      absl::Status ok = CheckSettingsLine(path, line, whole, wanted, settings);
       if (!ok.ok()) return ok;
       continue;
     }
@@ -138,12 +140,8 @@ absl::StatusOr<TuneLog> OpenTuneLog(const std::string& path,
       break;
     }
     log.done.push_back(std::move(it));
-  }
-  std::string kept = PlainJson(wanted) + "\n";
-  std::istringstream again(text);
-  std::getline(again, line);
-  for (size_t i = 0; i < log.done.size() && std::getline(again, line); ++i)
     kept += line + "\n";
+  }
   const std::filesystem::path parent =
       std::filesystem::path(path).parent_path();
   if (!parent.empty()) std::filesystem::create_directories(parent, ec);
