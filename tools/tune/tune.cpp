@@ -16,12 +16,12 @@
 #include "arena/schedule.h"
 #include "arena/settings.h"  // MapPoolIdentity
 #include "arena/stats.h"
+#include "common/bot_params.h"
 #include "common/cli.h"
 #include "common/files.h"
 #include "common/json.h"
 #include "common/progress.h"
 #include "common/terminal.h"
-#include "tune/bot_params.h"
 #include "tune/spsa.h"
 #include "tune/tune_log.h"
 

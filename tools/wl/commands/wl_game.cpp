@@ -7,11 +7,11 @@
 #include <system_error>
 #include <utility>
 
+#include "common/bot_params.h"
 #include "common/bots.h"
 #include "common/cli.h"
 #include "common/files.h"
 #include "common/terminal.h"
-#include "tune/bot_params.h"
 #include "wl/bot_command.h"
 #include "wl/bot_process.h"
 #include "wl/builtin_bots.h"

@@ -135,7 +135,7 @@ class WlGame : public Game {
   // "pick", "place", "attack" (timing_seat.h).
   std::vector<std::string> RequestKinds() const override;
   // A bot of bots/ in process: what it declares as a wl::Tunable; any
-  // other: its answer to `COMMAND --list-params` (tune/bot_params.h). A
+  // other: its answer to `COMMAND --list-params` (common/bot_params.h). A
   // seat's SeatSetup::params are set on the in-process bot (clamped to
   // their bounds), or given to its process as --param NAME=VALUE flags.
   absl::StatusOr<std::vector<wl::Param>> BotParams(

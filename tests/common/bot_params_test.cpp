@@ -1,7 +1,7 @@
-// A bot's tunable parameters as the tools see them (tools/tune/
+// A bot's tunable parameters as the tools see them (tools/common/
 // bot_params.h) and through WlGame: in process through wl::Tunable, as a
 // process through --list-params and --param NAME=VALUE flags.
-#include "tune/bot_params.h"
+#include "common/bot_params.h"
 
 #include <chrono>
 #include <filesystem>

@@ -11,8 +11,8 @@
 //   // to --list-params (within `deadline`; garbage is a one-line error).
 //   absl::StatusOr<std::vector<wl::Param>> params =
 //       ListParamsOfCommand("python3 bot.py", std::chrono::seconds(10));
-#ifndef WL_TOOLS_TUNE_BOT_PARAMS_H_
-#define WL_TOOLS_TUNE_BOT_PARAMS_H_
+#ifndef WL_TOOLS_COMMON_BOT_PARAMS_H_
+#define WL_TOOLS_COMMON_BOT_PARAMS_H_
 
 #include <chrono>
 #include <string>
@@ -65,4 +65,4 @@ absl::StatusOr<std::vector<wl::Param>> ParseParamList(const std::string& text,
 
 }  // namespace wl::tools
 
-#endif  // WL_TOOLS_TUNE_BOT_PARAMS_H_
+#endif  // WL_TOOLS_COMMON_BOT_PARAMS_H_

@@ -1,4 +1,4 @@
-#include "tune/bot_params.h"
+#include "common/bot_params.h"
 
 #include <poll.h>
 #include <signal.h>
