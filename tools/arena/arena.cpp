@@ -55,23 +55,8 @@ bool PlaysInProcess(const ArenaConfig& config, const Game& game,
 absl::StatusOr<std::unique_ptr<PlayedGame>> PlayArenaGame(
     const ArenaGame& game, const ArenaConfig& config, const Game& rules,
     const std::string& folder) {
-  GameSetup setup;
-  setup.seed = game.seed;
-  setup.map = game.map;
-  setup.force_processes = config.force_processes;
-  setup.keep_files = !folder.empty();
-  for (size_t seat = 0; seat < game.bots.size(); ++seat) {
-    SeatSetup s;
-    s.bot = game.bots[seat];
-    s.seed = BotSeed(game, seat);
-    s.stderr_cap = config.stderr_cap;
-    if (!folder.empty()) {
-      s.stderr_path = (fs::path(folder) /
-                       ("stderr_player" + std::to_string(seat + 1) + ".txt"))
-                          .string();
-    }
-    setup.seats.push_back(std::move(s));
-  }
+  GameSetup setup = SetupOf(game, config.force_processes, folder);
+  for (SeatSetup& s : setup.seats) s.stderr_cap = config.stderr_cap;
   return rules.Play(setup);
 }
 

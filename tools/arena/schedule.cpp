@@ -1,6 +1,7 @@
 #include "arena/schedule.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "boost/json.hpp"
 #include "java_random.h"
@@ -68,6 +69,27 @@ int64_t Choose(int64_t n, int64_t k) {
 
 uint64_t BotSeed(const ArenaGame& game, int seat) {
   return Mix(static_cast<uint64_t>(game.seed) * 2 + seat) & 0x7FFFFFFF;
+}
+
+GameSetup SetupOf(const ArenaGame& game, bool force_processes,
+                  const std::string& folder) {
+  GameSetup setup;
+  setup.seed = game.seed;
+  setup.map = game.map;
+  setup.force_processes = force_processes;
+  setup.keep_files = !folder.empty();
+  for (size_t seat = 0; seat < game.bots.size(); ++seat) {
+    SeatSetup s;
+    s.bot = game.bots[seat];
+    s.seed = BotSeed(game, static_cast<int>(seat));
+    if (!folder.empty()) {
+      s.stderr_path = (std::filesystem::path(folder) /
+                       ("stderr_player" + std::to_string(seat + 1) + ".txt"))
+                          .string();
+    }
+    setup.seats.push_back(std::move(s));
+  }
+  return setup;
 }
 
 int64_t GamesPlayedPerLineup(int64_t games_per_lineup, int players) {

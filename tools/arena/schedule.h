@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "common/game.h"
+
 namespace wl::tools {
 
 // One scheduled game.
@@ -54,6 +56,12 @@ int64_t LineupCount(int bots, int players);
 // process, the seed of its in-process instance): the same both ways, and
 // different for the seats of a game.
 uint64_t BotSeed(const ArenaGame& game, int seat);
+
+// How a scheduled game is played: its seed and map, and per seat its bot
+// and BotSeed; with `folder` (keep_files), each seat's stderr goes to
+// folder/stderr_playerN.txt.
+GameSetup SetupOf(const ArenaGame& game, bool force_processes,
+                  const std::string& folder = "");
 
 // The schedule: for each lineup, GamesPlayedPerLineup games, each seed in
 // every rotation (2 players: for each pair i < j, each seed in both seats).

@@ -134,18 +134,13 @@ namespace {
 absl::StatusOr<double> PlayOne(const TuneConfig& c, const Game& rules,
                                const ArenaGame& game, const ParamValues& a,
                                const ParamValues& b) {
-  GameSetup setup;
-  setup.seed = game.seed;
-  setup.map = game.map;
-  setup.force_processes = c.force_processes;
+  GameSetup setup = SetupOf(game, c.force_processes);
   int a_seat = 0;
   for (int seat = 0; seat < 2; ++seat) {
-    SeatSetup s;
-    s.bot = c.bot;
-    s.seed = BotSeed(game, seat);
+    SeatSetup& s = setup.seats[seat];
+    s.bot = c.bot;  // the schedule's "a" and "b" are two sets of values
     s.params = game.bots[seat] == "a" ? a : b;
     if (game.bots[seat] == "a") a_seat = seat;
-    setup.seats.push_back(std::move(s));
   }
   absl::StatusOr<std::unique_ptr<PlayedGame>> played = rules.Play(setup);
   if (!played.ok()) return played.status();
