@@ -1,7 +1,6 @@
 #include "arena/arena.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -16,6 +15,7 @@
 #include "arena/standings.h"
 #include "common/cli.h"
 #include "common/files.h"
+#include "common/parallel.h"
 #include "common/progress.h"
 #include "common/terminal.h"
 
@@ -169,7 +169,6 @@ class ArenaRun {
   const std::vector<ArenaResult>& results() const { return results_; }
 
  private:
-  void Worker();
   bool ShouldSkip(const ArenaGame& game);
   void PlayOne(const ArenaGame& game);
   void Record(const ArenaGame& game, const ArenaResult& result);
@@ -186,7 +185,6 @@ class ArenaRun {
   KeptGames kept_;
   std::FILE* results_file_ = nullptr;
   std::mutex mu_;
-  std::atomic<size_t> next_{0};
   std::set<int> stopped_pairs_;  // lineup indices, by the SPRT
   int finished_ = 0, skipped_ = 0, failures_ = 0;
   std::string failure_;
@@ -214,22 +212,11 @@ void ArenaRun::Play(std::FILE* results_file) {
   progress_.Start();
   Nowhere nowhere;
   std::streambuf* const cout_buffer = std::cout.rdbuf(&nowhere);
-  std::vector<std::thread> threads;
-  const int64_t n = std::min<int64_t>(
-      config_.jobs,
-      std::max<int64_t>(1, static_cast<int64_t>(pending_.size())));
-  for (int64_t j = 0; j < n; ++j) threads.emplace_back([this] { Worker(); });
-  for (std::thread& t : threads) t.join();
+  ForEachIndex(pending_.size(), config_.jobs, [this](size_t i) {
+    if (!ShouldSkip(pending_[i])) PlayOne(pending_[i]);
+  });
   std::cout.rdbuf(cout_buffer);
   Progress(true);
-}
-
-void ArenaRun::Worker() {
-  while (true) {
-    const size_t i = next_.fetch_add(1);
-    if (i >= pending_.size()) return;
-    if (!ShouldSkip(pending_[i])) PlayOne(pending_[i]);
-  }
 }
 
 bool ArenaRun::ShouldSkip(const ArenaGame& game) {

@@ -1,7 +1,6 @@
 #include "tune/tune.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -20,6 +19,7 @@
 #include "common/cli.h"
 #include "common/files.h"
 #include "common/json.h"
+#include "common/parallel.h"
 #include "common/progress.h"
 #include "common/terminal.h"
 #include "tune/spsa.h"
@@ -159,31 +159,22 @@ absl::StatusOr<std::vector<double>> PlayMatch(
   const std::vector<ArenaGame> schedule =
       Schedule({"a", "b"}, static_cast<int>(games), seed, c.maps);
   std::vector<double> scores(schedule.size());
-  std::atomic<size_t> next{0};
   std::mutex mu;
   absl::Status failure;
-  const auto work = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < schedule.size();) {
-      absl::StatusOr<double> s = PlayOne(c, rules, schedule[i], a, b);
+  ForEachIndex(schedule.size(), c.jobs, [&](size_t i) {
+    {
       std::lock_guard<std::mutex> lock(mu);
-      if (!s.ok()) {
-        failure = s.status();
-        next = schedule.size();
-        return;
-      }
-      scores[i] = *s;
-      if (done) done();
+      if (!failure.ok()) return;  // the rest are not played
     }
-  };
-  const int64_t jobs =
-      std::min<int64_t>(c.jobs, static_cast<int64_t>(schedule.size()));
-  if (jobs <= 1) {
-    work();
-  } else {
-    std::vector<std::thread> threads;
-    for (int64_t j = 0; j < jobs; ++j) threads.emplace_back(work);
-    for (std::thread& t : threads) t.join();
-  }
+    absl::StatusOr<double> s = PlayOne(c, rules, schedule[i], a, b);
+    std::lock_guard<std::mutex> lock(mu);
+    if (!s.ok()) {
+      failure = s.status();
+      return;
+    }
+    scores[i] = *s;
+    if (done) done();
+  });
   if (!failure.ok()) return failure;
   return scores;
 }
