@@ -4,16 +4,13 @@
 #include <cmath>
 #include <utility>
 
+#include "java_random.h"
+
 namespace wl::tools {
 namespace {
 
-// SplitMix64's finaliser.
-uint64_t Mix(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
+// SplitMix64 (the sdk's FastRandom, as the arena's schedule draws).
+uint64_t Mix(uint64_t x) { return FastRandom(x).NextU64(); }
 
 }  // namespace
 
