@@ -97,6 +97,34 @@ TEST(TuneTest, FindsTheOptimumOfTwoParameters) {
             200);
 }
 
+TEST(TuneTest, FindsTheOptimumAgainstAFixedOpponent) {
+  // theta+ and theta- each play the defaults (x = 20) on the same seeds;
+  // theta moves toward the one that scored more, and reaches the optimum.
+  // (A wide peak: against a much weaker opponent both would always win and
+  // there would be nothing to learn.)
+  const fs::path dir = testing::FreshTempDir("tune_opponent");
+  SyntheticGame game({{"x", 20, 0, 100, 5}}, {70}, /*width=*/40);
+  TuneConfig c = SyntheticConfig(3000, dir);
+  c.pairs_per_iteration = 2;
+  c.params = {"x::5:0.02"};
+  c.opponent = "synthetic";
+  c.log_path = (dir / "log.jsonl").string();
+  std::ostringstream out;
+  ASSERT_EQ(RunTune(c, game, out), 0);
+  const std::vector<double> x = FinalValues(c.out_dir);
+  ASSERT_EQ(x.size(), 1u);
+  EXPECT_NEAR(x[0], 70, 3) << out.str();
+  // Each iteration's line has theta+'s four games, then theta-'s.
+  std::ifstream log(c.log_path);
+  std::string settings, first;
+  std::getline(log, settings);
+  std::getline(log, first);
+  EXPECT_EQ(boost::json::parse(settings).at("tune_settings").at("opponent"),
+            "synthetic");
+  EXPECT_EQ(boost::json::parse(first).at("results").as_array().size(), 8u)
+      << first;
+}
+
 // Runs RunTune in a child process that kills itself (SIGKILL) right after
 // iteration `kill_after`'s line is in the log; true when it died so.
 bool RunKilled(const TuneConfig& config, Game& game, int kill_after) {

@@ -129,18 +129,19 @@ ParamValues Values(const std::vector<SpsaParam>& params,
 
 namespace {
 
-// Plays `game` (lineup {"a", "b"}): the bot with values `a` or `b` by
-// seat; the score of "a".
+// Plays `game` (lineup {"a", "b"}): c.bot with values `a`, and `b_bot`
+// with values `b`; the score of "a".
 absl::StatusOr<double> PlayOne(const TuneConfig& c, const Game& rules,
                                const ArenaGame& game, const ParamValues& a,
-                               const ParamValues& b) {
+                               const std::string& b_bot, const ParamValues& b) {
   GameSetup setup = SetupOf(game, c.force_processes);
   int a_seat = 0;
   for (int seat = 0; seat < 2; ++seat) {
     SeatSetup& s = setup.seats[seat];
-    s.bot = c.bot;  // the schedule's "a" and "b" are two sets of values
-    s.params = game.bots[seat] == "a" ? a : b;
-    if (game.bots[seat] == "a") a_seat = seat;
+    const bool is_a = game.bots[seat] == "a";
+    s.bot = is_a ? c.bot : b_bot;
+    s.params = is_a ? a : b;
+    if (is_a) a_seat = seat;
   }
   absl::StatusOr<std::unique_ptr<PlayedGame>> played = rules.Play(setup);
   if (!played.ok()) return played.status();
@@ -149,12 +150,12 @@ absl::StatusOr<double> PlayOne(const TuneConfig& c, const Game& rules,
   return winner == "player" + std::to_string(a_seat + 1) ? 1.0 : 0.0;
 }
 
-// Plays the games of a's values against b's on `seed`'s schedule (each seed
-// in both seats), c.jobs at a time; a's score in each game, in schedule
-// order. `done` is called after each game.
+// Plays the games of c.bot with a's values against `b_bot` with b's on
+// `seed`'s schedule (each seed in both seats), c.jobs at a time; a's score
+// in each game, in schedule order. `done` is called after each game.
 absl::StatusOr<std::vector<double>> PlayMatch(
     const TuneConfig& c, const Game& rules, int64_t games, int64_t seed,
-    const ParamValues& a, const ParamValues& b,
+    const ParamValues& a, const std::string& b_bot, const ParamValues& b,
     const std::function<void()>& done = nullptr) {
   const std::vector<ArenaGame> schedule =
       Schedule({"a", "b"}, static_cast<int>(games), seed, c.maps);
@@ -166,7 +167,7 @@ absl::StatusOr<std::vector<double>> PlayMatch(
       std::lock_guard<std::mutex> lock(mu);
       if (!failure.ok()) return;  // the rest are not played
     }
-    absl::StatusOr<double> s = PlayOne(c, rules, schedule[i], a, b);
+    absl::StatusOr<double> s = PlayOne(c, rules, schedule[i], a, b_bot, b);
     std::lock_guard<std::mutex> lock(mu);
     if (!s.ok()) {
       failure = s.status();
@@ -206,11 +207,46 @@ json::object LogSettings(const TuneConfig& c, const Game& game,
                                   : MapPoolIdentity(c.maps_dir, c.maps)},
       {"bot", c.bot},
       {"bot_identity", game.BotIdentity(c.bot, in_process)},
+      {"opponent", c.opponent},
       {"processes", c.force_processes},
       {"iterations", c.iterations},
       {"pairs_per_iteration", c.pairs_per_iteration},
       {"seed", c.seed},
       {"params", std::move(tuned)}};
+}
+
+// Iteration k's games: theta+ against theta-, or each against the opponent
+// on the same seeds (theta+'s scores, then theta-'s). `result`: theta+'s
+// points minus theta-'s (twice that against an opponent).
+absl::StatusOr<std::vector<double>> PlayIteration(const TuneConfig& c,
+                                                  const Game& game,
+                                                  const Spsa& spsa,
+                                                  const SpsaStep& step, int k,
+                                                  double* result) {
+  const int64_t games = 2 * c.pairs_per_iteration;
+  const int64_t seed = IterationSeed(c.seed, k, kGamesSalt);
+  const ParamValues plus = Values(spsa.params(), step.plus);
+  const ParamValues minus = Values(spsa.params(), step.minus);
+  if (c.opponent.empty()) {
+    absl::StatusOr<std::vector<double>> scores =
+        PlayMatch(c, game, games, seed, plus, c.bot, minus);
+    if (scores.ok()) {
+      for (double s : *scores) *result += 2 * s - 1;
+    }
+    return scores;
+  }
+  absl::StatusOr<std::vector<double>> scores =
+      PlayMatch(c, game, games, seed, plus, c.opponent, {});
+  if (!scores.ok()) return scores;
+  absl::StatusOr<std::vector<double>> theirs =
+      PlayMatch(c, game, games, seed, minus, c.opponent, {});
+  if (!theirs.ok()) return theirs;
+  // Twice the difference: near even, the same expectation as theta+'s
+  // points against theta- (each game's 2s - 1) in self-play.
+  for (size_t i = 0; i < scores->size(); ++i)
+    *result += 2 * ((*scores)[i] - (*theirs)[i]);
+  scores->insert(scores->end(), theirs->begin(), theirs->end());
+  return scores;
 }
 
 // " | land 23.4, reserve 5.1": the current values.
@@ -233,13 +269,10 @@ absl::StatusOr<std::vector<double>> Iterate(const TuneConfig& c,
   ProgressLine progress("iterations", static_cast<int>(log.done.size()));
   for (int k = static_cast<int>(log.done.size()); k < total; ++k) {
     const SpsaStep step = spsa.Step(theta, k, c.seed);
-    absl::StatusOr<std::vector<double>> scores = PlayMatch(
-        c, game, 2 * c.pairs_per_iteration,
-        IterationSeed(c.seed, k, kGamesSalt), Values(spsa.params(), step.plus),
-        Values(spsa.params(), step.minus));
-    if (!scores.ok()) return scores.status();
     double result = 0;  // theta+'s points minus theta-'s
-    for (double s : *scores) result += 2 * s - 1;
+    absl::StatusOr<std::vector<double>> scores =
+        PlayIteration(c, game, spsa, step, k, &result);
+    if (!scores.ok()) return scores.status();
     theta = spsa.Update(step, result);
     if (log.file) {
       const std::string line =
@@ -267,7 +300,7 @@ absl::StatusOr<Confirmation> Confirm(const TuneConfig& c, const Game& game,
   int done = 0;
   absl::StatusOr<std::vector<double>> scores =
       PlayMatch(c, game, c.confirm_games,
-                IterationSeed(c.seed, 0, kConfirmSalt), tuned, {}, [&] {
+                IterationSeed(c.seed, 0, kConfirmSalt), tuned, c.bot, {}, [&] {
                   ++done;
                   progress.Show(done, total, done == total);
                 });
@@ -385,8 +418,10 @@ std::string ConfirmationText(const Confirmation& r, json::object* summary) {
 // Reads what BOT declares and what is tuned; an exit status on failure.
 std::optional<int> Prepare(const TuneConfig& c, const Game& game,
                            std::vector<SpsaParam>* params) {
-  if (!game.PlaysInProcess(c.bot) || c.force_processes) {
-    if (absl::Status ok = game.CheckBot(c.bot); !ok.ok())
+  for (const std::string& bot : {c.bot, c.opponent}) {
+    if (bot.empty() || (game.PlaysInProcess(bot) && !c.force_processes))
+      continue;
+    if (absl::Status ok = game.CheckBot(bot); !ok.ok())
       return Error(c, std::string(ok.message()));
   }
   absl::StatusOr<std::vector<wl::Param>> declared = game.BotParams(c.bot);
@@ -490,7 +525,9 @@ constexpr const char* kTuneHelp =
     "Tunes BOT's numeric parameters by self-play with SPSA, as fishtest\n"
     "tunes chess engines: each iteration plays theta+ against theta- (theta\n"
     "perturbed by +-c_k in random directions) in game pairs, each seed in\n"
-    "both seats, and moves theta toward the winner. Then plays the tuned\n"
+    "both seats, and moves theta toward the winner (with --opponent BOT,\n"
+    "theta+ and theta- each play BOT on the same seeds, and theta moves\n"
+    "toward the one that scored more). Then plays the tuned\n"
     "values against the defaults (--confirm-games) with the arena's\n"
     "statistics. --param NAME[:START[:C_END[:R_END]]] (repeatable; fields\n"
     "may be empty) picks the parameters; without it, every one the bot\n"
@@ -530,6 +567,8 @@ int TuneMain(Game& game, int argc, char** argv) {
   flags.Int("iterations", &c.iterations, "N", "SPSA iterations (required)");
   flags.Strings("param", &c.params, "NAME[:START[:C_END[:R_END]]]",
                 "a parameter to tune (repeatable; default: every one)");
+  flags.String("opponent", &c.opponent, "BOT",
+               "tune against this bot (its defaults) instead of self-play");
   flags.Int("seed", &c.seed, "S",
             "the run's seed: the same seed, the same run");
   flags.Int("pairs-per-iteration", &c.pairs_per_iteration, "P",

@@ -10,12 +10,13 @@
 // (Game::BotParams, SeatSetup::params). Each iteration plays
 // --pairs-per-iteration game pairs of theta+ against theta-, each pair one
 // seed and map with the seats swapped (the arena's schedule.h), --jobs
-// games at once. Every iteration is one JSON line of --log after a
-// settings line: re-running the same command resumes after the last whole
-// line (a line cut by a kill is dropped), other settings are refused. At
-// the end: a text table (and --out DIR/tune.json and tune.txt, each
-// written whole), then --confirm-games games of the tuned values against
-// the defaults, each seed in both seats, with the arena's statistics
+// games at once; with --opponent BOT, theta+ and theta- each play those
+// pairs against BOT instead (tuning against a fixed rival). Every iteration is
+// one JSON line of --log after a settings line: re-running the same command
+// resumes after the last whole line (a line cut by a kill is dropped), other
+// settings are refused. At the end: a text table (and --out DIR/tune.json and
+// tune.txt, each written whole), then --confirm-games games of the tuned values
+// against the defaults, each seed in both seats, with the arena's statistics
 // (stats.h: W/D/L, score with its Wilson interval, Elo, pentanomial Elo).
 //
 // Like the arena it knows no game's rules: it plays through a Game.
@@ -38,6 +39,10 @@ namespace wl::tools {
 
 struct TuneConfig {
   std::string bot;
+  // "": self-play (theta+ against theta-). Otherwise theta+ and theta- each
+  // play this bot, at its defaults, on the same seeds, and theta moves
+  // toward the one that scored more.
+  std::string opponent;
   int64_t iterations = 0;
   // --param NAME[:START[:C_END[:R_END]]]; empty: every declared parameter.
   std::vector<std::string> params;
