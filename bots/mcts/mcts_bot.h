@@ -57,7 +57,7 @@ class MctsBot : public wl::Bot, public wl::Tunable {
  public:
   explicit MctsBot(const mcts::Config& config = mcts::Config())
       : config_(config),
-        greedy_(config.seed),
+        greedy_(config.seed, mcts::CandidateWeights()),
         draft_(config),
         search_(config) {}
   // The default configuration with this seed (how the arena makes it).
@@ -115,7 +115,9 @@ class MctsBot : public wl::Bot, public wl::Tunable {
     planned_round_ = view.Round();
     if (budget < kMinSearchMs || view.Owned().Empty()) {
       greedy::Beliefs beliefs = greedy::InferBeliefs(view);
-      greedy::Plan plan = greedy::Planner(view, beliefs, view.Income()).Make();
+      greedy::Plan plan = greedy::Planner(view, beliefs, view.Income(),
+                                          mcts::CandidateWeights())
+                              .Make();
       planned_moves_ = mcts::SureMoves(view, beliefs.enemy_income, config_,
                                        plan.placements, plan.moves);
       stats_ = mcts::SearchStats();
@@ -137,8 +139,11 @@ class MctsBot : public wl::Bot, public wl::Tunable {
       moves = std::move(planned_moves_);
     } else {
       greedy::Beliefs beliefs = greedy::InferBeliefs(view);
-      moves = mcts::SureMoves(view, beliefs.enemy_income, config_, {},
-                              greedy::Planner(view, beliefs, 0).Make().moves);
+      moves = mcts::SureMoves(
+          view, beliefs.enemy_income, config_, {},
+          greedy::Planner(view, beliefs, 0, mcts::CandidateWeights())
+              .Make()
+              .moves);
     }
     planned_round_ = -1;
     planned_moves_.clear();

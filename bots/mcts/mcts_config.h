@@ -33,6 +33,9 @@ struct EvalWeights {
   double armies = 0.12;
   double regions = 0.2;
   double exposed_bonus = 0.4;
+  // Per bonus point, the share of each super region's regions held beyond
+  // the other side's (progress toward a bonus not yet complete).
+  double progress = 0.0;
 };
 
 struct Config {
@@ -70,9 +73,12 @@ struct Config {
   bool tactical_turns = true;  // stack on the front, all-in attacks
   int my_policy_variants = 3;
   int their_variants = 4;
+  // 1: the opponent's turns also include its whole income placed on its
+  // region most threatened by ours (its other orders kept where they fit).
+  int their_stack = 0;
   // The evaluation's squashing scale (income-equivalent units), and its
   // weights (tunable parameters only: eval_armies, eval_regions,
-  // eval_exposed_bonus).
+  // eval_exposed_bonus, eval_progress).
   double eval_scale = 6.0;
   EvalWeights eval;
   // Orders sure to run: drop every move the opponent could make fail at
@@ -105,6 +111,7 @@ inline void DeclareConfigParams(wl::ParamSet& params, Config& c) {
   params.Add("eval_armies", &c.eval.armies, 0.0, 0.36, 0.02);
   params.Add("eval_regions", &c.eval.regions, 0.0, 0.6, 0.03);
   params.Add("eval_exposed_bonus", &c.eval.exposed_bonus, 0.0, 1.2, 0.06);
+  params.Add("eval_progress", &c.eval.progress, 0.0, 1.5, 0.08);
   params.Add("samples", &c.samples, 1, 24, 2);
   params.Add("fog_noise", &c.fog_noise, 0, 12, 1);
   params.Add("playout_rounds", &c.playout_rounds, 0, 9, 1);
@@ -244,6 +251,9 @@ inline std::string TurnKnobsHelp(const Config& d) {
                   d.my_policy_variants) +
          HelpLine("their-variants", "N",
                   "the opponent's fast policy turns (1..4)", d.their_variants) +
+         HelpLine("their-stack", "0|1",
+                  "also its whole income on its region we threaten most",
+                  d.their_stack) +
          HelpLine("sure-orders", "0|1",
                   "send only orders the opponent cannot make fail",
                   d.sure_orders) +
@@ -314,6 +324,7 @@ inline constexpr IntKnob kIntKnobs[] = {
     {"--my-greedy-variants", &Config::my_greedy_variants, 0, 8},
     {"--my-policy-variants", &Config::my_policy_variants, 0, 4},
     {"--their-variants", &Config::their_variants, 1, 4},
+    {"--their-stack", &Config::their_stack, 0, 1},
     {"--draft-rounds", &Config::draft_rounds, 0, 50},
 };
 inline constexpr BoolKnob kBoolKnobs[] = {

@@ -125,7 +125,7 @@ class DraftSearch {
     };
     // (std::sort on (score, engine position): std::stable_sort's buffer
     // trips AddressSanitizer's alloc-dealloc check in GCC 12's libstdc++.)
-    const GreedyBot greedy(config_.seed);
+    const GreedyBot greedy(config_.seed, CandidateWeights());
     std::vector<std::tuple<double, size_t, int>> scored;
     for (int c : pickable) {
       if (!contains(arms_, c)) {

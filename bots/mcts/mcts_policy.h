@@ -688,9 +688,9 @@ inline double ResultFor(wl::Outcome outcome, wl::Player me) {
 }
 
 // How good `s` is for `me`, in [0, 1]: 1 and 0 when a side has no region;
-// otherwise the income difference, armies, regions, and held bonuses that
-// the other side touches (weighed by `w`), squashed by a logistic of the
-// given scale.
+// otherwise the income difference, armies, regions, held bonuses that the
+// other side touches, and the progress toward bonuses not yet held (weighed
+// by `w`), squashed by a logistic of the given scale.
 inline double Evaluate(const MapInfo& info, const wl::State& s, wl::Player me,
                        double scale, const EvalWeights& w = EvalWeights()) {
   const wl::Player them = wl::Opponent(me);
@@ -713,10 +713,13 @@ inline double Evaluate(const MapInfo& info, const wl::State& s, wl::Player me,
   d += w.regions * (mine.Count() - enemy.Count());
   for (int i = 0; i < info.SuperCount(); ++i) {
     const wl::RegionSet m = info.Members(i);
-    if (m.IsSubsetOf(mine) && !(m & near_enemy).Empty()) {
-      d -= w.exposed_bonus * info.Bonus(i);
-    } else if (m.IsSubsetOf(enemy) && !(m & near_mine).Empty()) {
-      d += w.exposed_bonus * info.Bonus(i);
+    if (m.IsSubsetOf(mine)) {
+      if (!(m & near_enemy).Empty()) d -= w.exposed_bonus * info.Bonus(i);
+    } else if (m.IsSubsetOf(enemy)) {
+      if (!(m & near_mine).Empty()) d += w.exposed_bonus * info.Bonus(i);
+    } else if (w.progress > 0) {
+      const int ahead = (m & mine).Count() - (m & enemy).Count();
+      d += w.progress * info.Bonus(i) * ahead / m.Count();
     }
   }
   return 1.0 / (1.0 + std::exp(-d / scale));

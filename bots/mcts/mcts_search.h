@@ -108,7 +108,7 @@ inline std::vector<wl::Move> SureMoves(const wl::View& view,
 // land grab, 6 turtle, 7 hunter.
 constexpr int kGreedyVariants = 8;
 inline greedy::Weights GreedyVariant(int i) {
-  greedy::Weights w;
+  greedy::Weights w = CandidateWeights();
   switch (i) {
     case 1:
       w.break_bonus = 4.0;
@@ -323,19 +323,54 @@ class Search {
   }
 
   // Step 3: the opponent's candidate turns, the fast policy's settings
-  // planned on each sample.
+  // planned on each sample, and with `their_stack` its defence of the
+  // region we threaten most.
   void PlanTheirTurns() {
-    their_count_ =
+    const int variants =
         std::max(1, std::min(config_.their_variants, kPolicyVariants));
+    their_count_ = variants + (config_.their_stack ? 1 : 0);
     their_turns_.resize(samples_.size() * their_count_);
     for (size_t k = 0; k < samples_.size(); ++k) {
       for (int j = 0; j < their_count_; ++j) {
         Turn& t = their_turns_[k * their_count_ + j];
         t.place.Clear();
         t.attack.Clear();
-        PlanTurn(*info_, samples_[k], them_, PolicyVariant(j), t.place,
-                 t.attack);
+        PlanTurn(*info_, samples_[k], them_, PolicyVariant(j % variants),
+                 t.place, t.attack);
+        if (j >= variants) TheirStack(samples_[k], t);
       }
+    }
+  }
+
+  // Turns `t` (the opponent's) into its whole income placed on its region
+  // that borders most of our armies, with its moves kept where they fit.
+  void TheirStack(const wl::State& s, Turn& t) const {
+    const wl::Game& game = info_->game();
+    int on = -1, most = 0;
+    for (int r : s.Owned(them_)) {
+      int threat = 0;
+      for (int n : game.Neighbors(r)) {
+        if (s.Owner(n) == me_) threat += s.armies[n];
+      }
+      if (threat > most) {
+        most = threat;
+        on = r;
+      }
+    }
+    if (on < 0) return;
+    int left = game.Income(s, them_);
+    int spare[wl::kRegionSlots] = {};
+    for (int r : s.Owned(them_)) spare[r] = s.armies[r] - 1;
+    spare[on] += left;
+    wl::MoveQueue attack = t.attack;
+    t.place.Clear();
+    t.attack.Clear();
+    t.place.Push(wl::QueuePlacement(s, them_, wl::Move::Place(on, left), left));
+    for (int i = 0; i < attack.size; ++i) {
+      const wl::QueuedMove& q = attack.items[i];
+      if (q.move.armies > spare[q.move.from]) continue;
+      spare[q.move.from] -= q.move.armies;
+      t.attack.Push(q);
     }
   }
 

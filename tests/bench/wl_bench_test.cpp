@@ -18,8 +18,8 @@
 namespace wl::tools {
 namespace {
 
-constexpr char kSignature[] = "b1a4d0262232af77";
-constexpr char kQuickSignature[] = "61536e782a1c8bab";
+constexpr char kSignature[] = "066d17672ad16b3a";
+constexpr char kQuickSignature[] = "bca71e2164d687a9";
 
 std::string SignatureOf(bool quick) {
   absl::StatusOr<BenchReport> report = RunBench(WlBenchGames(quick));

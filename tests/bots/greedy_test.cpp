@@ -113,14 +113,22 @@ TEST(GreedyPositionTest, DeploysItsWholeIncome) {
 }
 
 TEST(GreedyPositionTest, ReinforcesTheThreatenedBorderOfABonusItHolds) {
-  View view = Position(ThreatenedBonusBorder());
-  GreedyBot bot;
-  Round round = PlayRound(bot, view);
-  EXPECT_EQ(Sum(round.placements), 7);
-  // 5 more armies make 7 on region 2, which 5 + 5 attackers do not take.
-  EXPECT_GE(PlacedOn(round.placements, 2), 5);
-  for (const Move& m : round.moves) {
-    EXPECT_NE(m.from, 2) << "the border region must keep its armies";
+  // Region 2 of our bonus borders the opponent's 6 armies (5 can attack),
+  // and the opponent's income is believed to be 5.
+  for (double threat_income : {greedy::Weights().threat_income, 1.0}) {
+    View view = Position(ThreatenedBonusBorder());
+    greedy::Weights w;
+    w.threat_income = threat_income;
+    GreedyBot bot(1, w);
+    Round round = PlayRound(bot, view);
+    EXPECT_EQ(Sum(round.placements), 7);
+    // 6 on region 2 hold against 5 + 1 attackers (a quarter of its income
+    // there, the default); 7 against 5 + 5 (its whole income there).
+    EXPECT_GE(PlacedOn(round.placements, 2), threat_income < 1 ? 4 : 5)
+        << threat_income;
+    for (const Move& m : round.moves) {
+      EXPECT_NE(m.from, 2) << "the border region must keep its armies";
+    }
   }
 }
 

@@ -320,7 +320,9 @@ TEST(MctsDraftTest, ADeadlineAlreadyPastStillGivesAPickableCandidate) {
       const int pick =
           draft.Pick(view, info, {}, Clock::now() - std::chrono::seconds(1), 1);
       EXPECT_TRUE(Contains(setup.candidates, pick)) << pick;
-      EXPECT_EQ(pick, GreedyBot(seed).PickStartingRegion(view));
+      EXPECT_EQ(
+          pick,
+          GreedyBot(seed, mcts::CandidateWeights()).PickStartingRegion(view));
       EXPECT_EQ(draft.LastStats().simulations, 0);
     }
   }

@@ -147,6 +147,7 @@ TEST(MctsHelpTest, PrintedDefaultsAreTheConfigDefaults) {
       {"tactical-turns", d.tactical_turns},
       {"my-policy-variants", d.my_policy_variants},
       {"their-variants", d.their_variants},
+      {"their-stack", d.their_stack},
       {"eval-scale", d.eval_scale},
       {"sure-orders", d.sure_orders},
       {"sure-income-margin", d.sure_income_margin},

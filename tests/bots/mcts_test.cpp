@@ -67,6 +67,7 @@ TEST(MctsConfigTest, ParsesEveryKnobAndRejectsBadOnes) {
                         "0.25",
                         "--their-variants",
                         "2",
+                        "--their-stack=1",
                         "--max-move-ms=100",
                         "--sure-orders",
                         "0",
@@ -88,6 +89,7 @@ TEST(MctsConfigTest, ParsesEveryKnobAndRejectsBadOnes) {
   EXPECT_FALSE(c.expected_first);
   EXPECT_DOUBLE_EQ(c.exploration, 0.25);
   EXPECT_EQ(c.their_variants, 2);
+  EXPECT_EQ(c.their_stack, 1);
   EXPECT_EQ(c.max_move_ms, 100);
   EXPECT_FALSE(c.sure_orders);
   EXPECT_DOUBLE_EQ(c.sure_income_margin, 0.5);
@@ -104,6 +106,7 @@ TEST(MctsConfigTest, ParsesEveryKnobAndRejectsBadOnes) {
         {"mcts", "--seed"},
         {"mcts", "--exploration", "x"},
         {"mcts", "--sure-orders", "2"},
+        {"mcts", "--their-stack", "2"},
         {"mcts", "--draft-rounds", "51"}}) {
     mcts::Config d;
     EXPECT_NE(mcts::ParseArgs(static_cast<int>(bad.size()),

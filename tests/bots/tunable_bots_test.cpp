@@ -63,7 +63,8 @@ TEST(TunableBotsTest, GreedyDeclaresEveryWeightWithItsDefault) {
             (std::vector<std::string>{
                 "land", "bonus", "complete", "contested", "deny", "defend",
                 "held_bonus", "break_bonus", "relief", "hunt", "free_army_cost",
-                "enemy_deploy", "pick_entrance", "pick_next"}));
+                "enemy_deploy", "threat_income", "sure_front", "pick_entrance",
+                "pick_next"}));
   // Each field of greedy::Weights (all doubles) exactly once, with the
   // value of a default Weights: the bot's defaults are the planner's.
   const greedy::Weights defaults;
@@ -89,20 +90,19 @@ TEST(TunableBotsTest, GreedyDeclaresEveryWeightWithItsDefault) {
 
 TEST(TunableBotsTest, AGreedyWeightSetAfterConstructionChangesItsPlan) {
   // We hold bonus {1, 2}; the opponent threatens 2, a neutral tempts next
-  // to 1. Defending is worth most by default; with no value on defence,
-  // the income goes elsewhere.
+  // to 1. Assuming the opponent's whole income next to 2 (threat_income
+  // 1, the default is a quarter), greedy places more there.
   View view = Position(testing::ThreatenedBonusBorder());
   GreedyBot plain;
   const Round before = PlayRound(plain, view);
   View again = Position(testing::ThreatenedBonusBorder());
   GreedyBot tuned;
   ParamSet params = ParamsOf(tuned);
-  EXPECT_EQ(params.Set("defend", 0), "");
-  EXPECT_EQ(params.Set("held_bonus", 0), "");
+  EXPECT_EQ(params.Set("threat_income", 1), "");
   const Round after = PlayRound(tuned, again);
-  EXPECT_GT(testing::PlacedOn(before.placements, 2),
+  EXPECT_LT(testing::PlacedOn(before.placements, 2),
             testing::PlacedOn(after.placements, 2));
-  EXPECT_EQ(ParamsOf(tuned).Find("defend")->value, 0);
+  EXPECT_EQ(ParamsOf(tuned).Find("threat_income")->value, 1);
 }
 
 // --- mcts ---
@@ -118,6 +118,7 @@ TEST(TunableBotsTest, MctsDeclaresItsStrengthKnobsWithTheirDefaults) {
       {"eval_armies", d.eval.armies},
       {"eval_regions", d.eval.regions},
       {"eval_exposed_bonus", d.eval.exposed_bonus},
+      {"eval_progress", d.eval.progress},
       {"samples", d.samples},
       {"fog_noise", d.fog_noise},
       {"playout_rounds", d.playout_rounds},

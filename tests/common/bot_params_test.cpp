@@ -140,7 +140,8 @@ TEST(BotParamsTest, InProcessAndProcessPlayTheSameWithParams) {
   const fs::path binary = fs::path(WL_BINARY_DIR) / "bots" / "greedy";
   if (!fs::exists(binary)) GTEST_SKIP() << binary << " is not built";
   const wl::Param& p = declared->front();
-  const double value = p.value == p.min ? p.max : p.min;  // far from default
+  // The bound farther from the default.
+  const double value = p.value - p.min > p.max - p.value ? p.min : p.max;
   for (int64_t seed : {3, 4}) {
     GameSetup setup;
     setup.seed = seed;
