@@ -103,6 +103,40 @@ inline std::vector<wl::Move> SureMoves(const wl::View& view,
   return wl::KeepSureOrders(view, bound, placements, moves);
 }
 
+// Turns `t`, a turn of `who` on `s`, into its whole income placed on its
+// region that borders most of the other side's armies, with its moves kept
+// where they still fit (the opponent's answer to a threat, their_stack).
+// Unchanged when no region of `who` borders the other side.
+inline void StackDefence(const wl::Game& game, const wl::State& s,
+                         wl::Player who, Turn& t) {
+  int on = -1, most = 0;
+  for (int r : s.Owned(who)) {
+    int threat = 0;
+    for (int n : game.Neighbors(r)) {
+      if (s.Owner(n) == wl::Opponent(who)) threat += s.armies[n];
+    }
+    if (threat > most) {
+      most = threat;
+      on = r;
+    }
+  }
+  if (on < 0) return;
+  int left = game.Income(s, who);
+  int spare[wl::kRegionSlots] = {};
+  for (int r : s.Owned(who)) spare[r] = s.armies[r] - 1;
+  spare[on] += left;
+  const wl::MoveQueue attack = t.attack;
+  t.place.Clear();
+  t.attack.Clear();
+  t.place.Push(wl::QueuePlacement(s, who, wl::Move::Place(on, left), left));
+  for (int i = 0; i < attack.size; ++i) {
+    const wl::QueuedMove& q = attack.items[i];
+    if (q.move.armies > spare[q.move.from]) continue;
+    spare[q.move.from] -= q.move.armies;
+    t.attack.Push(q);
+  }
+}
+
 // The greedy planner's settings that give our candidate turns: 0 the
 // default, 1 aggressive, 2 defensive, 3 expansion, 4 careful attacks, 5
 // land grab, 6 turtle, 7 hunter.
@@ -337,40 +371,8 @@ class Search {
         t.attack.Clear();
         PlanTurn(*info_, samples_[k], them_, PolicyVariant(j % variants),
                  t.place, t.attack);
-        if (j >= variants) TheirStack(samples_[k], t);
+        if (j >= variants) StackDefence(info_->game(), samples_[k], them_, t);
       }
-    }
-  }
-
-  // Turns `t` (the opponent's) into its whole income placed on its region
-  // that borders most of our armies, with its moves kept where they fit.
-  void TheirStack(const wl::State& s, Turn& t) const {
-    const wl::Game& game = info_->game();
-    int on = -1, most = 0;
-    for (int r : s.Owned(them_)) {
-      int threat = 0;
-      for (int n : game.Neighbors(r)) {
-        if (s.Owner(n) == me_) threat += s.armies[n];
-      }
-      if (threat > most) {
-        most = threat;
-        on = r;
-      }
-    }
-    if (on < 0) return;
-    int left = game.Income(s, them_);
-    int spare[wl::kRegionSlots] = {};
-    for (int r : s.Owned(them_)) spare[r] = s.armies[r] - 1;
-    spare[on] += left;
-    wl::MoveQueue attack = t.attack;
-    t.place.Clear();
-    t.attack.Clear();
-    t.place.Push(wl::QueuePlacement(s, them_, wl::Move::Place(on, left), left));
-    for (int i = 0; i < attack.size; ++i) {
-      const wl::QueuedMove& q = attack.items[i];
-      if (q.move.armies > spare[q.move.from]) continue;
-      spare[q.move.from] -= q.move.armies;
-      t.attack.Push(q);
     }
   }
 

@@ -237,6 +237,94 @@ TEST(MctsPolicyTest, TheEvaluationPrefersMoreIncomeArmiesAndLand) {
   EXPECT_EQ(mcts::Evaluate(info, won, Player::kPlayer1, 6), 1.0);
 }
 
+TEST(MctsPolicyTest, TheEvaluationCountsBonusProgressWhenAsked) {
+  Map map = testing::RandomTestMap(5, 30);
+  Game game(map);
+  mcts::MapInfo info(game);
+  int super = 0;
+  while (info.Members(super).Count() < 3) ++super;
+  const RegionSet members = info.Members(super);
+  State s;
+  for (int r : map.RegionIds()) s.armies[r] = 2;
+  s.SetOwner(members.First(), Player::kPlayer1);
+  for (int r : map.RegionIds()) {
+    if (!members.Contains(r)) {
+      s.SetOwner(r, Player::kPlayer2);
+      break;
+    }
+  }
+  mcts::EvalWeights plain, progress;
+  progress.progress = 0.5;
+  // One region of a three-or-more bonus ahead: worth more with the term.
+  EXPECT_GT(mcts::Evaluate(info, s, Player::kPlayer1, 6, progress),
+            mcts::Evaluate(info, s, Player::kPlayer1, 6, plain));
+  // As many of it for the opponent: the term cancels out.
+  State even = s;
+  for (int r : members) {
+    if (r != members.First()) {
+      even.SetOwner(r, Player::kPlayer2);
+      break;
+    }
+  }
+  EXPECT_DOUBLE_EQ(mcts::Evaluate(info, even, Player::kPlayer1, 6, progress),
+                   mcts::Evaluate(info, even, Player::kPlayer1, 6, plain));
+}
+
+TEST(MctsSearchTest, StackDefencePlacesTheWholeIncomeWhereWeThreatenMost) {
+  Map map = testing::RandomTestMap(5, 30);
+  Game game(map);
+  mcts::MapInfo info(game);
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    const State s = MidGame(game, seed, 4);
+    const Player them = Player::kPlayer2;
+    mcts::Turn t;
+    mcts::PlanTurn(info, s, them, mcts::PolicyVariant(1), t.place, t.attack);
+    const int planned = t.attack.size;
+    mcts::StackDefence(game, s, them, t);
+    // The region of theirs that borders most of our armies.
+    int on = -1, most = 0;
+    for (int r : s.Owned(them)) {
+      int threat = 0;
+      for (int n : game.Neighbors(r)) {
+        if (s.Owner(n) == Player::kPlayer1) threat += s.armies[n];
+      }
+      if (threat > most) {
+        most = threat;
+        on = r;
+      }
+    }
+    if (on < 0) continue;
+    ASSERT_EQ(t.place.size, 1) << seed;
+    EXPECT_EQ(t.place.items[0].move.from, on) << seed;
+    EXPECT_EQ(t.place.items[0].move.armies, game.Income(s, them)) << seed;
+    EXPECT_LE(t.attack.size, planned) << seed;
+    // What is kept fits: armies - 1 out of each region, placement included.
+    int out[kRegionSlots] = {};
+    for (int i = 0; i < t.attack.size; ++i) {
+      out[t.attack.items[i].move.from] += t.attack.items[i].move.armies;
+    }
+    for (int r : s.Owned(them)) {
+      EXPECT_LE(out[r], s.armies[r] - 1 + (r == on ? game.Income(s, them) : 0))
+          << seed << " region " << r;
+    }
+  }
+}
+
+TEST(MctsSearchTest, TheirStackAddsOneOpponentTurn) {
+  Map map = testing::RandomTestMap(5, 30);
+  Game game(map);
+  const State s = MidGame(game, 9, 4);
+  const View view = ViewOfPosition(game, s, Player::kPlayer1);
+  mcts::Config c = Fixed(100);
+  MctsBot plain(c);
+  plain.PlaceArmies(view);
+  c.their_stack = 1;
+  MctsBot stacked(c);
+  stacked.PlaceArmies(view);
+  EXPECT_EQ(plain.LastStats().opponent_turns, c.their_variants);
+  EXPECT_EQ(stacked.LastStats().opponent_turns, c.their_variants + 1);
+}
+
 // --- tactical positions (greedy's suite, where the answer is clear) ---
 
 TEST(MctsPositionTest, TakesATwoArmyNeutralWithAtLeastThree) {
