@@ -19,7 +19,8 @@
 //                    threat it removes from our regions.
 //        Defend(r)   place armies on our region r so that it holds against
 //                    the armies that can attack it (its visible neighbours'
-//                    armies plus the opponent's whole income), in
+//                    armies plus the share threat_income of the
+//                    opponent's income), in
 //                    proportion to what losing r would cost (a region, or a
 //                    bonus we hold).
 //   2. Repeatedly take the action with the best value per army of income
@@ -38,10 +39,12 @@
 //      and attacks on the opponent last (by then its armies may have left
 //      to attack us).
 //
-// A region touching the opponent keeps what it needs to hold: expansions
-// only use armies beyond that, and a region too weak to hold attacks from
-// nowhere (its orders could fail if it fell first). This keeps the bot's
-// orders legal even when the opponent moves first.
+// A region touching the opponent keeps what it needs to hold, and at least
+// the share sure_front of what no single attack can take or drain first:
+// expansions only use armies beyond that, and a region too weak attacks
+// from nowhere (its orders could fail if it fell first). This keeps the
+// bot's orders legal, and few fail at execution when the opponent moves
+// first.
 //
 // Every order respects the engine's rules by construction: moves only from
 // our regions, at most armies - 1 leave a region in total (placements
@@ -194,14 +197,13 @@ class Planner {
         b_(beliefs),
         w_(weights),
         rules_(view.Rules()),
-        their_bound_(std::max(beliefs.enemy_income, view.Income())),
         left_(income) {
     for (int r : b_.mine) total_[r] = view.Armies(r);
     for (const auto& s : map_.SuperRegions()) {
       super_index_[s.id] = static_cast<int>(&s - map_.SuperRegions().data());
     }
     ComputeDistanceToEnemy();
-    ComputeThreats();
+    ComputeThreats(std::max(beliefs.enemy_income, view.Income()));
   }
 
   Plan Make() {
@@ -294,7 +296,8 @@ class Planner {
   // The threat on each of our regions: what its visible opponent
   // neighbours could send, plus the share threat_income of its income
   // placed next to it (1: all of it, at every front region).
-  void ComputeThreats() {
+  // `their_bound`: the most the opponent may place (as for sure orders).
+  void ComputeThreats(int their_bound) {
     for (int r : b_.mine) {
       int threat = 0, strongest = -1;
       for (int n : map_.Neighbors(r)) {
@@ -310,7 +313,7 @@ class Planner {
         front_.Insert(r);
         hold_[r] = ArmiesToHold(threat);
         const int sure =
-            ArmiesToHoldSurely(rules_, strongest + their_bound_) + 1;
+            ArmiesToHoldSurely(rules_, strongest + their_bound) + 1;
         keep_[r] = std::max(
             hold_[r], static_cast<int>(std::lround(w_.sure_front * sure)));
       }
@@ -733,7 +736,6 @@ class Planner {
   const Beliefs& b_;
   const Weights w_;
   const wl::RuleSet rules_;
-  const int their_bound_;  // the most the opponent may place (sure orders)
   int left_;
   int super_index_[wl::kMaxSuperRegionId + 1] = {};
   int total_[wl::kRegionSlots] = {};        // our armies, placements included
