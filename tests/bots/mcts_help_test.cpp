@@ -151,6 +151,7 @@ TEST(MctsHelpTest, PrintedDefaultsAreTheConfigDefaults) {
       {"eval-scale", d.eval_scale},
       {"sure-orders", d.sure_orders},
       {"sure-income-margin", d.sure_income_margin},
+      {"sure-income-share", d.sure_income_share},
       {"front-first", d.front_first},
       {"draft-search", d.draft_search},
       {"draft-rounds", d.draft_rounds}};

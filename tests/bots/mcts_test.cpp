@@ -73,6 +73,7 @@ TEST(MctsConfigTest, ParsesEveryKnobAndRejectsBadOnes) {
                         "0",
                         "--sure-income-margin",
                         "0.5",
+                        "--sure-income-share=0.5",
                         "--front-first=0",
                         "--draft-search",
                         "0",
@@ -93,11 +94,12 @@ TEST(MctsConfigTest, ParsesEveryKnobAndRejectsBadOnes) {
   EXPECT_EQ(c.max_move_ms, 100);
   EXPECT_FALSE(c.sure_orders);
   EXPECT_DOUBLE_EQ(c.sure_income_margin, 0.5);
+  EXPECT_DOUBLE_EQ(c.sure_income_share, 0.5);
   EXPECT_FALSE(c.front_first);
   EXPECT_FALSE(c.draft_search);
   EXPECT_EQ(c.draft_rounds, 9);
   // The bound the orders must survive: the larger income, raised.
-  EXPECT_EQ(mcts::SureIncomeBound(7, 5, c), 11);
+  EXPECT_EQ(mcts::SureIncomeBound(7, 5, c), 6);  // ceil(7 * 0.5 * 1.5)
   EXPECT_EQ(mcts::SureIncomeBound(4, 10, mcts::Config()), 10);
   for (std::vector<const char*> bad :
        {std::vector<const char*>{"mcts", "--samples", "0"},
@@ -107,7 +109,8 @@ TEST(MctsConfigTest, ParsesEveryKnobAndRejectsBadOnes) {
         {"mcts", "--exploration", "x"},
         {"mcts", "--sure-orders", "2"},
         {"mcts", "--their-stack", "2"},
-        {"mcts", "--draft-rounds", "51"}}) {
+        {"mcts", "--draft-rounds", "51"},
+        {"mcts", "--sure-income-share", "1.5"}}) {
     mcts::Config d;
     EXPECT_NE(mcts::ParseArgs(static_cast<int>(bad.size()),
                               const_cast<char**>(bad.data()), d),
@@ -323,6 +326,32 @@ TEST(MctsSearchTest, TheirStackAddsOneOpponentTurn) {
   stacked.PlaceArmies(view);
   EXPECT_EQ(plain.LastStats().opponent_turns, c.their_variants);
   EXPECT_EQ(stacked.LastStats().opponent_turns, c.their_variants + 1);
+}
+
+TEST(MctsSearchTest, ALowerSureIncomeShareKeepsMoreOrders) {
+  Map map = testing::RandomTestMap(5, 30);
+  Game game(map);
+  mcts::Config guaranteed, share0;
+  share0.sure_income_share = 0;
+  int more = 0;
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    const View view =
+        ViewOfPosition(game, MidGame(game, seed, 4), Player::kPlayer1);
+    const greedy::Beliefs beliefs = greedy::InferBeliefs(view);
+    const greedy::Plan plan =
+        greedy::Planner(view, beliefs, view.Income(), mcts::CandidateWeights())
+            .Make();
+    const size_t sure = mcts::SureMoves(view, beliefs.enemy_income, guaranteed,
+                                        plan.placements, plan.moves)
+                            .size();
+    const size_t kept = mcts::SureMoves(view, beliefs.enemy_income, share0,
+                                        plan.placements, plan.moves)
+                            .size();
+    EXPECT_GE(kept, sure) << seed;
+    more += kept > sure;
+  }
+  // The opponent's income is what drops most front orders.
+  EXPECT_GT(more, 0);
 }
 
 // --- tactical positions (greedy's suite, where the answer is clear) ---
