@@ -98,7 +98,8 @@ TEST(MctsConfigTest, ParsesEveryKnobAndRejectsBadOnes) {
   EXPECT_FALSE(c.front_first);
   EXPECT_FALSE(c.draft_search);
   EXPECT_EQ(c.draft_rounds, 9);
-  // The bound the orders must survive: the larger income, raised.
+  // The bound the orders must survive: the larger income, raised by the
+  // margin and taken at the share.
   EXPECT_EQ(mcts::SureIncomeBound(7, 5, c), 6);  // ceil(7 * 0.5 * 1.5)
   EXPECT_EQ(mcts::SureIncomeBound(4, 10, mcts::Config()), 10);
   for (std::vector<const char*> bad :
@@ -350,7 +351,7 @@ TEST(MctsSearchTest, ALowerSureIncomeShareKeepsMoreOrders) {
     EXPECT_GE(kept, sure) << seed;
     more += kept > sure;
   }
-  // The opponent's income is what drops most front orders.
+  // Some front orders are dropped only for the opponent's income.
   EXPECT_GT(more, 0);
 }
 
