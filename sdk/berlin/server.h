@@ -20,8 +20,8 @@
 // turn by a bot of its own, freed at once, unless its (game_id, player_id)
 // is a game in play.
 //
-// The command line of Serve (every Berlin bot's):
-//   BOT [--port N] [--host H] [--seed N] [--help]
+// The command line of Serve (every Berlin bot's; sdk/cli/flags.h reads it):
+//   BOT [--port N] [--host H] [--seed N] [the bot's own flags] [--help]
 //   --port N  (-p N) the port, else $PORT, else 4567; 0: any free port
 //   --host H  the address to listen on (default 127.0.0.1)
 //   --seed N  the bot's seed (Serve<B>: B(N) when B has such a constructor)
@@ -42,6 +42,7 @@
 #include <type_traits>
 
 #include "sdk/berlin/bot.h"
+#include "sdk/cli/flags.h"
 
 namespace wl::berlin {
 
@@ -130,9 +131,18 @@ class Server {
 // be bound). --seed is accepted and unused.
 int Serve(BotFactory factory, int argc, char** argv);
 
-// The same, with the bots made from --seed's value (default 1).
+// The same, with the bots made from --seed's value (default 1), and with
+// the bot's own flags (`bot_flags` declares them; they are read before
+// `factory` makes a bot):
+//   int64_t iterations = 0;
+//   return wl::berlin::ServeSeeded(
+//       [&](uint64_t seed) { return std::make_unique<MyBot>(seed, iterations);
+//       }, argc, argv, [&](wl::cli::Flags& flags) {
+//         flags.Int("iterations", &iterations, "N", "a turn's iterations");
+//       });
 using SeededBotFactory = std::function<std::unique_ptr<Bot>(uint64_t seed)>;
-int ServeSeeded(SeededBotFactory factory, int argc, char** argv);
+int ServeSeeded(SeededBotFactory factory, int argc, char** argv,
+                const cli::DeclareFlags& bot_flags = {});
 
 // BotClass(seed) when BotClass is constructible from a uint64_t, else
 // BotClass().

@@ -6,7 +6,8 @@
 #include <algorithm>
 #include <cctype>
 #include <iostream>
-#include <string_view>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "sdk/colorfight/client.h"
@@ -16,120 +17,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr size_t kMaxUsername = 14;  // colorfight §5.1
-
-struct Flags {
-  RunOptions options;
-  bool help = false;
-};
-
-std::string Usage(const std::string& name) {
-  return "Usage: " + name +
-         " [--url URL] [--username NAME] [--password P] [--join-key K]\n"
-         "       [--games N] [--seed N] [--insecure]\n"
-         "A Colorfight II bot: a WebSocket client of a Colorfight server.\n"
-         "  --url URL        the room (default "
-         "ws://127.0.0.1:5000/gameroom/public)\n"
-         "  --username NAME  at most 14 characters (default: program name + "
-         "pid)\n"
-         "  --password P     (default warlight)\n"
-         "  --join-key K     the room's join key\n"
-         "  --games N        games to play, then exit (default 1; 0: "
-         "forever)\n"
-         "  --seed N         the bot's random seed (default 1)\n"
-         "  --insecure       wss://: do not check the server's certificate\n"
-         "  --help, -h       this text\n";
-}
-
-// `text` as a whole unsigned decimal number <= `max`, or false.
-bool ParseNumber(std::string_view text, uint64_t max, uint64_t& out) {
-  if (text.empty() || text.size() > 20) return false;
-  uint64_t value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return false;
-    const uint64_t digit = static_cast<uint64_t>(c - '0');
-    if (value > (max - digit) / 10) return false;
-    value = value * 10 + digit;
-  }
-  out = value;
-  return true;
-}
-
-// Applies one flag with its value; returns an error or "".
-std::string SetFlag(const std::string& flag, const std::string& value,
-                    RunOptions& o) {
-  uint64_t number = 0;
-  if (flag == "--url") {
-    o.url = value;
-  } else if (flag == "--username") {
-    if (value.empty() || value.size() > kMaxUsername) {
-      return "bad --username '" + value + "': 1 to 14 characters";
-    }
-    o.username = value;
-  } else if (flag == "--password") {
-    o.password = value;
-  } else if (flag == "--join-key") {
-    o.join_key = value;
-  } else if (flag == "--games") {
-    if (!ParseNumber(value, 1000000, number)) {
-      return "bad --games '" + value + "': a number, 0 for forever";
-    }
-    o.games = static_cast<int>(number);
-  } else {  // --seed
-    if (!ParseNumber(value, UINT64_MAX, number)) {
-      return "bad --seed '" + value + "': a number from 0 to " +
-             std::to_string(UINT64_MAX);
-    }
-    o.seed = number;
-  }
-  return "";
-}
-
-bool TakesValue(const std::string& flag) {
-  return flag == "--url" || flag == "--username" || flag == "--password" ||
-         flag == "--join-key" || flag == "--games" || flag == "--seed";
-}
-
-// Returns an error (one line) or "".
-std::string ParseFlags(int argc, char** argv, Flags& flags) {
-  for (int i = 1; i < argc; ++i) {
-    std::string flag = argv[i];
-    std::string value;
-    bool has_value = false;
-    if (const size_t eq = flag.find('=');
-        flag.rfind("--", 0) == 0 && eq != std::string::npos) {
-      value = flag.substr(eq + 1);
-      flag.resize(eq);
-      has_value = true;
-    }
-    if (flag == "--help" || flag == "-h") {
-      flags.help = true;
-      continue;
-    }
-    if (flag == "--insecure" && !has_value) {
-      flags.options.verify_peer = false;
-      continue;
-    }
-    if (!TakesValue(flag)) {
-      return flag.rfind("-", 0) == 0 ? "unknown flag '" + flag + "'"
-                                     : "unexpected argument '" + flag + "'";
-    }
-    if (!has_value) {
-      if (i + 1 >= argc) return flag + " needs a value";
-      value = argv[++i];
-    }
-    if (std::string error = SetFlag(flag, value, flags.options);
-        !error.empty()) {
-      return error;
-    }
-  }
-  return "";
-}
-
-std::string ProgramName(int argc, char** argv) {
-  if (argc < 1 || !argv[0] || !*argv[0]) return "colorfight bot";
-  const std::string path = argv[0];
-  return path.substr(path.find_last_of('/') + 1);
-}
 
 // The program's name and pid, cut to the 14 characters a name may have.
 std::string DefaultUsername(const std::string& program) {
@@ -280,21 +167,52 @@ int PlayGames(const SeededBotFactory& factory, const RunOptions& options,
   return player.Play();
 }
 
-int RunSeeded(SeededBotFactory factory, int argc, char** argv) {
-  const std::string name = ProgramName(argc, argv);
-  Flags flags;
-  if (std::string error = ParseFlags(argc, argv, flags); !error.empty()) {
-    std::cerr << name << ": " << error << " (see --help)" << std::endl;
-    return 2;
+namespace {
+
+// Reads the command line into `o`; returns the exit status when the program
+// should stop now.
+std::optional<int> ReadFlags(cli::Flags& flags, int argc, char** argv,
+                             const cli::DeclareFlags& bot_flags,
+                             RunOptions& o) {
+  int64_t games = o.games;
+  bool insecure = false;
+  flags.String("url", &o.url, "URL", "the room (http(s):// and wss:// too)");
+  flags.String("username", &o.username, "NAME",
+               "at most 14 characters (default: the program's name and pid)");
+  flags.String("password", &o.password, "P",
+               "the same name and password reconnect to the same player");
+  flags.String("join-key", &o.join_key, "K", "the room's join key");
+  flags.Int("games", &games, "N", "games to play, then exit (0: forever)",
+            {0, 1000000});
+  flags.Uint64("seed", &o.seed, "N", "the bot's random seed");
+  flags.Bool("insecure", &insecure,
+             "wss://: do not check the server's certificate");
+  if (bot_flags) bot_flags(flags);
+  if (std::optional<int> exit = flags.ParseProgram(argc, argv)) return exit;
+  if (o.username.size() > kMaxUsername) {
+    return flags.Fail("bad --username '" + o.username +
+                      "': at most 14 characters");
   }
-  if (flags.help) {
-    std::cout << Usage(name);
-    return 0;
+  o.games = static_cast<int>(games);
+  o.verify_peer = !insecure;
+  return std::nullopt;
+}
+
+}  // namespace
+
+int RunSeeded(SeededBotFactory factory, int argc, char** argv,
+              const cli::DeclareFlags& bot_flags) {
+  const std::string name = cli::ProgramName(argc, argv, "colorfight bot");
+  cli::Flags flags(name, "",
+                   "A Colorfight II bot: a WebSocket client of a Colorfight "
+                   "server.");
+  RunOptions options;
+  if (std::optional<int> exit =
+          ReadFlags(flags, argc, argv, bot_flags, options)) {
+    return *exit;
   }
-  if (flags.options.username.empty()) {
-    flags.options.username = DefaultUsername(name);
-  }
-  return PlayGames(factory, flags.options, name, std::cout, std::cerr);
+  if (options.username.empty()) options.username = DefaultUsername(name);
+  return PlayGames(factory, options, name, std::cout, std::cerr);
 }
 
 }  // namespace wl::colorfight

@@ -11,8 +11,8 @@
 //       [--games N] [--seed N] [--insecure] [--help]
 //   --url URL        the room (default ws://127.0.0.1:5000/gameroom/public;
 //                    http(s):// and wss:// too)
-//   --username NAME  at most 14 characters (default: the program's name and
-//                    its pid)
+//   --username NAME  at most 14 characters (default, or empty: the program's
+//                    name and its pid)
 //   --password P     (default "warlight"); the same name and password
 //                    reconnect to the same player (colorfight §5.1)
 //   --join-key K     the room's join key, if it has one
@@ -39,6 +39,7 @@
 #include <string>
 #include <type_traits>
 
+#include "sdk/cli/flags.h"
 #include "sdk/colorfight/bot.h"
 
 namespace wl::colorfight {
@@ -66,8 +67,11 @@ using SeededBotFactory = std::function<std::unique_ptr<Bot>(uint64_t seed)>;
 int PlayGames(const SeededBotFactory& factory, const RunOptions& options,
               const std::string& name, std::ostream& out, std::ostream& log);
 
-// The command line above, then PlayGames.
-int RunSeeded(SeededBotFactory factory, int argc, char** argv);
+// The command line above (sdk/cli/flags.h reads it), with the bot's own
+// flags when `bot_flags` declares some (read before `factory` makes a bot;
+// see ServeSeeded in sdk/berlin/server.h), then PlayGames.
+int RunSeeded(SeededBotFactory factory, int argc, char** argv,
+              const cli::DeclareFlags& bot_flags = {});
 
 // BotClass(seed) when BotClass is constructible from a uint64_t, else
 // BotClass().

@@ -586,7 +586,7 @@ ServeRun RunServe(std::vector<std::string> args) {
 TEST(BerlinServeTest, HelpAndBadFlags) {
   const ServeRun help = RunServe({"mybot", "--help"});
   EXPECT_EQ(help.status, 0);
-  EXPECT_NE(help.out.find("Usage: mybot"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("usage: mybot"), std::string::npos) << help.out;
   EXPECT_NE(help.out.find("--port"), std::string::npos);
   for (const std::vector<std::string>& bad :
        std::vector<std::vector<std::string>>{{"mybot", "--port", "x"},
@@ -606,6 +606,42 @@ TEST(BerlinServeTest, HelpAndBadFlags) {
   ::unsetenv("PORT");
   EXPECT_EQ(env.status, 2);
   EXPECT_NE(env.err.find("$PORT"), std::string::npos) << env.err;
+}
+
+// A bot's own flags (ServeSeeded's bot_flags) are read with Serve's: listed
+// in --help, checked the same way, and -p is --port.
+TEST(BerlinServeTest, TheBotsOwnFlagsAreReadWithServes) {
+  int64_t depth = 3;
+  auto run = [&](std::vector<std::string> args) {
+    Counters counters;
+    BotFactory counting = Counting(&counters);
+    return wl::testing::RunMain(
+        [&](int argc, char** argv) {
+          return ServeSeeded(
+              [&](uint64_t) { return counting(); }, argc, argv,
+              [&](wl::cli::Flags& flags) {
+                flags.Int("depth", &depth, "N", "the search depth", {1, 9});
+              });
+        },
+        std::move(args));
+  };
+  const ServeRun help = run({"mybot", "--help"});
+  EXPECT_EQ(help.status, 0);
+  EXPECT_NE(help.out.find("--depth N"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("--port N, -p N"), std::string::npos) << help.out;
+  const ServeRun bad = run({"mybot", "-p", "80", "--depth", "10"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err,
+            "mybot: --depth must be from 1 to 9, not '10' (see --help)\n");
+  EXPECT_EQ(run({"mybot", "-p", "x"}).status, 2);
+  EXPECT_EQ(depth, 3);
+  // A good value is read (the server then fails to bind: exit status 1).
+  Counters counters;
+  RunningServer taken(Counting(&counters));
+  EXPECT_EQ(
+      run({"mybot", "--depth=7", "-p", std::to_string(taken.port())}).status,
+      1);
+  EXPECT_EQ(depth, 7);
 }
 
 TEST(BerlinServeTest, APortInUseIsExitStatus1) {

@@ -17,7 +17,7 @@
 #include "common/files.h"
 #include "common/parallel.h"
 #include "common/progress.h"
-#include "common/terminal.h"
+#include "sdk/cli/terminal.h"
 
 namespace wl::tools {
 namespace {
@@ -31,7 +31,7 @@ constexpr int64_t kMaxJobs = 1024;
 
 // A status's message, escaped for the terminal.
 std::string Why(const absl::Status& status) {
-  return EscapeForTerminal(std::string(status.message()));
+  return cli::EscapeForTerminal(std::string(status.message()));
 }
 
 // "warlight arena: ", "warlight berlin arena: ".
@@ -114,7 +114,7 @@ absl::StatusOr<std::vector<ArenaResult>> OpenResults(const ArenaConfig& config,
   absl::StatusOr<ResultsFile> file = LoadResultsFile(path);
   if (!file.ok()) return file.status();
   for (const std::string& w : file->warnings)
-    std::cerr << Prefix(config) << EscapeForTerminal(w) << "\n";
+    std::cerr << Prefix(config) << cli::EscapeForTerminal(w) << "\n";
   if (file->settings) {
     std::vector<std::string> diff =
         SettingsDifferences(*file->settings, *settings);
@@ -287,12 +287,13 @@ std::string ArenaRun::LiveScore() const {
   if (lineup.size() == 2) {
     Score s = PairScore(results_, a, lineup[1]);
     if (!s.games()) return "";
-    return " | " + EscapeForTerminal(a, 30) + " " + Fixed(100 * s.rate(), 1) +
-           "% vs " + EscapeForTerminal(lineup[1], 30);
+    return " | " + cli::EscapeForTerminal(a, 30) + " " +
+           Fixed(100 * s.rate(), 1) + "% vs " +
+           cli::EscapeForTerminal(lineup[1], 30);
   }
   for (const BotStanding& b : Standings(results_)) {
     if (b.bot != a) continue;
-    return " | " + EscapeForTerminal(a, 30) + ": mean score " +
+    return " | " + cli::EscapeForTerminal(a, 30) + ": mean score " +
            Fixed(b.mean_score(), 3) + ", wins " +
            Fixed(100 * b.win_share(), 1) + "%";
   }
@@ -379,11 +380,11 @@ int RunArena(const ArenaConfig& given, Game& game, std::ostream& out) {
   if (results_file) std::fclose(results_file);
   if (already) {
     std::cerr << "(" << already << " games were already in "
-              << EscapeForTerminal(config.results_path) << ")\n";
+              << cli::EscapeForTerminal(config.results_path) << ")\n";
   }
   if (!run.failure().empty()) {
     std::cerr << Prefix(config) << run.failures()
-              << " game(s) failed: " << EscapeForTerminal(run.failure())
+              << " game(s) failed: " << cli::EscapeForTerminal(run.failure())
               << "\n";
   }
   const ArenaConfig& c = config;
@@ -540,7 +541,7 @@ int ArenaMain(Game& game, int argc, char** argv, const ArenaCommand& command) {
   if (std::optional<int> exit = flags.Parse(argc, argv, &config.bots))
     return *exit;
   const std::string error = Validate(&config, game, sprt_text, shard_text);
-  if (!error.empty()) return flags.Fail(EscapeForTerminal(error));
+  if (!error.empty()) return flags.Fail(cli::EscapeForTerminal(error));
   std::ostream out(std::cout.rdbuf());  // the table's own stream
   return RunArena(config, game, out);
 }
@@ -559,16 +560,16 @@ bool MergeFile(const std::string& path, const Game& game,
     return true;
   }
   for (const std::string& w : file->warnings)
-    std::cerr << prefix << EscapeForTerminal(w) << "\n";
+    std::cerr << prefix << cli::EscapeForTerminal(w) << "\n";
   if (file->settings) NameGameFlags(game.Settings(), &*file->settings);
   if (file->settings && *first) {
     std::vector<std::string> diff =
         SettingsDifferences(**first, *file->settings);
     if (!diff.empty()) {
-      std::cerr << prefix << EscapeForTerminal(path)
+      std::cerr << prefix << cli::EscapeForTerminal(path)
                 << " was played with other settings than "
-                << EscapeForTerminal(*first_path) << ": "
-                << EscapeForTerminal(diff[0]) << "\n";
+                << cli::EscapeForTerminal(*first_path) << ": "
+                << cli::EscapeForTerminal(diff[0]) << "\n";
       return false;
     }
   } else if (file->settings) {

@@ -9,7 +9,7 @@
 
 #include "arena/table.h"
 #include "common/json.h"
-#include "common/terminal.h"
+#include "sdk/cli/terminal.h"
 
 namespace wl::tools {
 
@@ -108,7 +108,7 @@ std::string StandingsText(const std::vector<ArenaResult>& results) {
   const int players = bots.empty() ? 0 : static_cast<int>(bots[0].ranks.size());
   size_t width = 3, mean_width = 22;
   for (const BotStanding& b : bots) {
-    width = std::max(width, EscapeForTerminal(b.bot).size());
+    width = std::max(width, cli::EscapeForTerminal(b.bot).size());
     mean_width = std::max(mean_width, MeanText(b).size());
   }
   std::ostringstream out;
@@ -120,7 +120,7 @@ std::string StandingsText(const std::vector<ArenaResult>& results) {
   for (int r = 1; r <= players; ++r) out << " " << std::setw(5) << Ordinal(r);
   out << "  mean rank\n";
   for (const BotStanding& b : bots) {
-    std::string name = EscapeForTerminal(b.bot);
+    std::string name = cli::EscapeForTerminal(b.bot);
     name.resize(width, ' ');
     std::snprintf(cell, sizeof cell, " %6d  %-*s %8s%%", b.games,
                   static_cast<int>(mean_width), MeanText(b).c_str(),

@@ -12,7 +12,7 @@
 
 #include "arena/standings.h"
 #include "boost/json.hpp"
-#include "common/terminal.h"
+#include "sdk/cli/terminal.h"
 
 namespace wl::tools {
 
@@ -56,7 +56,8 @@ std::string EloText(const EloEstimate& e) {
 }
 
 std::string PairName(const Pair& p) {
-  return EscapeForTerminal(p.first) + " vs " + EscapeForTerminal(p.second);
+  return cli::EscapeForTerminal(p.first) + " vs " +
+         cli::EscapeForTerminal(p.second);
 }
 
 std::string PairsText(const std::vector<ArenaResult>& results, double elo0,
@@ -210,9 +211,9 @@ std::vector<BotFaults> FaultsByBot(const std::vector<ArenaResult>& results) {
       ++f->crashes;
       f->crash_lines.push_back("crashed in round " +
                                std::to_string(r.crash_round[seat]) + ": " +
-                               EscapeForTerminal(r.crash[seat]) + " (seed " +
-                               std::to_string(r.seed) + ", as player" +
-                               std::to_string(seat + 1) + ")");
+                               cli::EscapeForTerminal(r.crash[seat]) +
+                               " (seed " + std::to_string(r.seed) +
+                               ", as player" + std::to_string(seat + 1) + ")");
     }
   }
   return all;
@@ -233,7 +234,7 @@ std::string FaultsTable(const std::vector<ArenaResult>& results) {
   const bool answers = ShowsFailedAnswers(results);
   size_t width = 3;
   for (const BotFaults& b : bots)
-    width = std::max(width, EscapeForTerminal(b.bot).size());
+    width = std::max(width, cli::EscapeForTerminal(b.bot).size());
   std::ostringstream out;
   char line[256];
   std::snprintf(line, sizeof line, " %6s %9s%s %7s %12s %14s %19s\n", "games",
@@ -247,18 +248,18 @@ std::string FaultsTable(const std::vector<ArenaResult>& results) {
     std::snprintf(line, sizeof line, " %6d %9d%s %7d %12d %14d %19d\n", b.games,
                   b.timeouts, failed, b.crashes, b.parse_errors,
                   b.rejected_moves, b.failed_moves);
-    std::string name = EscapeForTerminal(b.bot);
+    std::string name = cli::EscapeForTerminal(b.bot);
     name.resize(width, ' ');
     out << name << line;
   }
   for (const BotFaults& b : bots) {
     const size_t shown = std::min<size_t>(b.crash_lines.size(), 5);
     for (size_t i = 0; i < shown; ++i) {
-      out << EscapeForTerminal(b.bot) << " " << b.crash_lines[i] << "\n";
+      out << cli::EscapeForTerminal(b.bot) << " " << b.crash_lines[i] << "\n";
     }
     if (b.crash_lines.size() > shown) {
-      out << EscapeForTerminal(b.bot) << ": " << b.crash_lines.size() - shown
-          << " more crashes\n";
+      out << cli::EscapeForTerminal(b.bot) << ": "
+          << b.crash_lines.size() - shown << " more crashes\n";
     }
   }
   return out.str();

@@ -20,7 +20,7 @@
 #include "common/files.h"
 #include "common/game.h"
 #include "common/process.h"
-#include "common/terminal.h"
+#include "sdk/cli/terminal.h"
 #include "wl/commands/match.h"
 
 namespace wl::tools {
@@ -104,7 +104,7 @@ std::optional<int> CheckBots(const BerlinGame& game, const MatchOptions& o) {
     if (!o.processes && game.PlaysInProcess(bot)) continue;
     if (absl::Status ok = game.CheckBot(bot); !ok.ok()) {
       std::cerr << "warlight berlin match: "
-                << EscapeForTerminal(std::string(ok.message())) << "\n";
+                << cli::EscapeForTerminal(std::string(ok.message())) << "\n";
       return 2;
     }
   }
@@ -154,7 +154,7 @@ std::string Plural(int n, const std::string& what) {
 
 std::string PlayerName(const BerlinPlayer& p) {
   return "player " + std::to_string(p.player_id) + " (" +
-         EscapeForTerminal(p.name, 60) + ")";
+         cli::EscapeForTerminal(p.name, 60) + ")";
 }
 
 // "; player 1 (x): 3 time-outs, 1 failed answer, exit status 1" per seat
@@ -183,7 +183,7 @@ std::string FaultText(const BerlinPlayedGame& played) {
     }
   }
   for (const std::string& f : record.start_failures) {
-    text += "; " + EscapeForTerminal(f, 200);
+    text += "; " + cli::EscapeForTerminal(f, 200);
   }
   return text;
 }
@@ -202,7 +202,7 @@ void PrintResultLine(const MatchOptions& o, const BerlinPlayedGame& played) {
   std::cout << head << " after " << played.record().number_of_turns
             << " turns; scores " << absl::StrJoin(scores, ", ")
             << FaultText(played) << "; seed " << o.seed << "; "
-            << EscapeForTerminal(o.out_dir) << "\n";
+            << cli::EscapeForTerminal(o.out_dir) << "\n";
 }
 
 // Plays the game (BerlinGame::PlayOn starts and stops the seats), writes
@@ -213,7 +213,8 @@ int Play(const BerlinGame& game, const MatchOptions& o, BerlinMapFile map,
   fs::create_directories(o.out_dir, ec);
   if (ec || !fs::is_directory(o.out_dir)) {
     std::cerr << "warlight berlin match: cannot create "
-              << EscapeForTerminal(o.out_dir) << ": " << ec.message() << "\n";
+              << cli::EscapeForTerminal(o.out_dir) << ": " << ec.message()
+              << "\n";
     return 1;
   }
   KillProcessGroupsOnExitSignals();

@@ -17,7 +17,7 @@
 #include "boost/asio/io_context.hpp"
 #include "boost/asio/ip/tcp.hpp"
 #include "common/process.h"
-#include "common/terminal.h"
+#include "sdk/cli/terminal.h"
 
 namespace wl::tools {
 namespace {
@@ -72,7 +72,7 @@ std::string LastLine(const std::string& text) {
   if (end == std::string::npos) return "";
   size_t begin = text.find_last_of("\r\n", end);
   begin = begin == std::string::npos ? 0 : begin + 1;
-  return EscapeForTerminal(text.substr(begin, end + 1 - begin), 200);
+  return cli::EscapeForTerminal(text.substr(begin, end + 1 - begin), 200);
 }
 
 }  // namespace
@@ -186,7 +186,7 @@ struct BotServer::Impl {
   std::string StartError(const std::string& what) const {
     std::lock_guard<std::mutex> lock(mu);
     const std::string last = LastLine(tail);
-    return "bot '" + EscapeForTerminal(bot, 200) + "' " + what +
+    return "bot '" + cli::EscapeForTerminal(bot, 200) + "' " + what +
            (last.empty() ? "" : " (it wrote: " + last + ")");
   }
 

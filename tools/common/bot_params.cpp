@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "common/process.h"
-#include "common/terminal.h"
+#include "sdk/cli/terminal.h"
 
 namespace wl::tools {
 namespace {
@@ -30,7 +30,7 @@ bool SafeName(const std::string& name) {
 
 absl::Status NotTunable(const std::string& name) {
   return absl::InvalidArgumentError(
-      "bot '" + EscapeForTerminal(name, 100) +
+      "bot '" + cli::EscapeForTerminal(name, 100) +
       "' declares no parameters (it is not a wl::Tunable, sdk/wl/tunable.h)");
 }
 
@@ -64,15 +64,15 @@ absl::Status SetTunableParams(wl::Tunable* bot, const std::string& name,
   for (const auto& [param, value] : values) {
     const wl::Param* p = params.Find(param);
     if (!p) {
-      return absl::InvalidArgumentError("bot '" + EscapeForTerminal(name, 100) +
-                                        "' has no parameter '" +
-                                        EscapeForTerminal(param, 100) + "'");
+      return absl::InvalidArgumentError(
+          "bot '" + cli::EscapeForTerminal(name, 100) + "' has no parameter '" +
+          cli::EscapeForTerminal(param, 100) + "'");
     }
     const std::string why =
         params.Set(param, std::clamp(value, p->min, p->max));
     if (!why.empty())
-      return absl::InvalidArgumentError(EscapeForTerminal(name, 100) + ": " +
-                                        why);
+      return absl::InvalidArgumentError(cli::EscapeForTerminal(name, 100) +
+                                        ": " + why);
   }
   return absl::OkStatus();
 }
@@ -116,7 +116,7 @@ absl::StatusOr<std::vector<wl::Param>> ParseParamList(const std::string& text,
         !std::isfinite(p.max) || !std::isfinite(p.step) || p.min > p.max ||
         p.value < p.min || p.value > p.max || p.step < 0) {
       return absl::InvalidArgumentError(
-          who + " --list-params printed \"" + EscapeForTerminal(line, 80) +
+          who + " --list-params printed \"" + cli::EscapeForTerminal(line, 80) +
           "\", not \"NAME DEFAULT MIN MAX STEP\" with MIN <= DEFAULT <= MAX");
     }
     params.push_back(p);
@@ -129,7 +129,7 @@ absl::StatusOr<std::vector<wl::Param>> ParseParamList(const std::string& text,
 
 absl::StatusOr<std::vector<wl::Param>> ListParamsOfCommand(
     const std::string& command, std::chrono::milliseconds deadline) {
-  const std::string who = "bot '" + EscapeForTerminal(command, 100) + "'";
+  const std::string who = "bot '" + cli::EscapeForTerminal(command, 100) + "'";
   SpawnedChild child;
   absl::Status started =
       SpawnSupervised(command + " --list-params", ProcessOptions(), child);

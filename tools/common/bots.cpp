@@ -12,7 +12,7 @@
 #include <utility>
 
 #include "common/hash.h"
-#include "common/terminal.h"
+#include "sdk/cli/terminal.h"
 
 namespace wl::tools {
 namespace {
@@ -121,16 +121,16 @@ std::string Suggestion(const std::string& word, const BotFolders& folders) {
 }
 
 absl::Status BotError(const std::string& bot, const std::string& reason) {
-  return absl::InvalidArgumentError("bot '" + EscapeForTerminal(bot, 200) +
+  return absl::InvalidArgumentError("bot '" + cli::EscapeForTerminal(bot, 200) +
                                     "': " + reason);
 }
 
 // A program given by path: it must be an executable file.
 absl::Status CheckProgram(const std::string& bot, const std::string& path) {
   struct stat info;
-  const std::string shown = EscapeForTerminal(path, 200);
+  const std::string shown = cli::EscapeForTerminal(path, 200);
   if (::stat(path.c_str(), &info) != 0) {
-    return absl::NotFoundError("bot '" + EscapeForTerminal(bot, 200) +
+    return absl::NotFoundError("bot '" + cli::EscapeForTerminal(bot, 200) +
                                "': " + shown + " not found");
   }
   if (S_ISDIR(info.st_mode)) {
@@ -151,9 +151,10 @@ absl::Status CheckRepositoryBot(const std::string& bot,
   std::error_code ec;
   if (!fs::exists(path, ec)) {
     return BotError(bot, "a bot of this repository that is not built (" +
-                             EscapeForTerminal(path) +
+                             cli::EscapeForTerminal(path) +
                              " is missing): cmake --build build --target " +
-                             folders.target_prefix + EscapeForTerminal(bot));
+                             folders.target_prefix +
+                             cli::EscapeForTerminal(bot));
   }
   return CheckProgram(bot, path);
 }
@@ -164,11 +165,12 @@ absl::Status BareWordNotFound(const std::string& bot, const std::string& word,
   const std::string sources = folders.sources.string();
   std::error_code ec;
   if (fs::exists(folders.sources / word / "main.cpp", ec)) {
-    return BotError(bot, sources + "/" + EscapeForTerminal(word) +
+    return BotError(bot, sources + "/" + cli::EscapeForTerminal(word) +
                              " is not built: cmake --build build --target " +
-                             folders.target_prefix + EscapeForTerminal(word));
+                             folders.target_prefix +
+                             cli::EscapeForTerminal(word));
   }
-  return absl::NotFoundError("bot '" + EscapeForTerminal(bot, 200) +
+  return absl::NotFoundError("bot '" + cli::EscapeForTerminal(bot, 200) +
                              "': not found: neither a bot of " + sources +
                              "/ nor a command on PATH" +
                              Suggestion(word, folders));

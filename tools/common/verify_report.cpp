@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
-#include "common/terminal.h"
+#include "sdk/cli/terminal.h"
 
 namespace wl::tools {
 
@@ -15,17 +15,17 @@ int VerifyReport(const std::vector<std::string>& dirs,
   for (const std::string& dir : dirs) {
     absl::StatusOr<std::string> diff = verify(dir);
     // Names and diffs hold recorded text: escaped; each line flushed.
-    const std::string name = EscapeForTerminal(dir);
+    const std::string name = cli::EscapeForTerminal(dir);
     if (!diff.ok()) {
       std::cout << name << ": error: "
-                << EscapeForTerminal(std::string(diff.status().message()))
+                << cli::EscapeForTerminal(std::string(diff.status().message()))
                 << std::endl;
       status = 2;
     } else if (diff->empty()) {
       std::cout << name << ": identical" << std::endl;
       ++identical;
     } else {
-      std::cout << name << ": differs: " << EscapeForTerminal(*diff)
+      std::cout << name << ": differs: " << cli::EscapeForTerminal(*diff)
                 << std::endl;
       if (status == 0) status = 1;
     }

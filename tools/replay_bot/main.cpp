@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "common/files.h"
-#include "common/terminal.h"
+#include "sdk/cli/terminal.h"
 #include "wl/dump_reader.h"
 
 int main(int argc, char** argv) {
@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
   absl::StatusOr<std::string> dump = wl::tools::ReadFileToString(argv[1]);
   if (!dump.ok()) {
     std::cerr << "wl-replay-bot: "
-              << wl::tools::EscapeForTerminal(
+              << wl::cli::EscapeForTerminal(
                      std::string(dump.status().message()))
               << "\n";
     return 2;

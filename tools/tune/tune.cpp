@@ -21,7 +21,7 @@
 #include "common/json.h"
 #include "common/parallel.h"
 #include "common/progress.h"
-#include "common/terminal.h"
+#include "sdk/cli/terminal.h"
 #include "tune/spsa.h"
 #include "tune/tune_log.h"
 
@@ -43,7 +43,7 @@ std::string Prefix(const TuneConfig& c) {
 }
 
 int Error(const TuneConfig& c, const std::string& message) {
-  std::cerr << Prefix(c) << EscapeForTerminal(message) << "\n";
+  std::cerr << Prefix(c) << cli::EscapeForTerminal(message) << "\n";
   return 2;
 }
 
@@ -253,8 +253,9 @@ absl::StatusOr<std::vector<double>> PlayIteration(const TuneConfig& c,
 std::string Live(const Spsa& spsa, const std::vector<double>& theta) {
   std::string text;
   for (size_t i = 0; i < theta.size() && i < 4; ++i) {
-    text += (i ? ", " : " | ") + EscapeForTerminal(spsa.params()[i].name, 20) +
-            " " + Fixed(theta[i], 3);
+    text += (i ? ", " : " | ") +
+            cli::EscapeForTerminal(spsa.params()[i].name, 20) + " " +
+            Fixed(theta[i], 3);
   }
   return text + (theta.size() > 4 ? ", ..." : "");
 }
@@ -338,7 +339,7 @@ std::string SummaryTable(const Spsa& spsa, const std::vector<double>& theta) {
   text += "\n";
   for (size_t i = 0; i < theta.size(); ++i) {
     const SpsaParam& p = spsa.params()[i];
-    text += Pad(EscapeForTerminal(p.name, 40), width);
+    text += Pad(cli::EscapeForTerminal(p.name, 40), width);
     for (double x :
          {p.start, theta[i], p.min, p.max, p.c_end, p.r_end, spsa.C(i, 0),
           spsa.C(i, last), spsa.A(i, 0), spsa.A(i, last)})
@@ -448,16 +449,16 @@ std::variant<std::vector<double>, int> Tune(const TuneConfig& c, Game& game,
     if (!opened.ok()) return Error(c, std::string(opened.status().message()));
     log = *std::move(opened);
     for (const std::string& w : log.warnings)
-      std::cerr << Prefix(c) << EscapeForTerminal(w) << "\n";
+      std::cerr << Prefix(c) << cli::EscapeForTerminal(w) << "\n";
     if (!log.done.empty())
       std::cerr << "(" << log.done.size() << " iterations were already in "
-                << EscapeForTerminal(c.log_path) << ")\n";
+                << cli::EscapeForTerminal(c.log_path) << ")\n";
   }
   absl::StatusOr<std::vector<double>> theta = Iterate(c, game, spsa, log);
   if (log.file) std::fclose(log.file);
   if (!theta.ok()) {
     std::cerr << Prefix(c) << "a game failed: "
-              << EscapeForTerminal(std::string(theta.status().message()))
+              << cli::EscapeForTerminal(std::string(theta.status().message()))
               << "\n";
     return 1;
   }
@@ -497,7 +498,8 @@ int RunTune(const TuneConfig& config, Game& game, std::ostream& out) {
       if (!c.json) out << paragraph;
     } else {
       std::cerr << Prefix(c) << "a confirmation game failed: "
-                << EscapeForTerminal(std::string(confirmed.status().message()))
+                << cli::EscapeForTerminal(
+                       std::string(confirmed.status().message()))
                 << "\n";
       status = 1;
     }
@@ -593,7 +595,7 @@ int TuneMain(Game& game, int argc, char** argv) {
   if (args.size() != 1) return flags.Fail("needs exactly one BOT");
   c.bot = args[0];
   const std::string error = Validate(&c, game);
-  if (!error.empty()) return flags.Fail(EscapeForTerminal(error));
+  if (!error.empty()) return flags.Fail(cli::EscapeForTerminal(error));
   std::ostream out(std::cout.rdbuf());
   return RunTune(c, game, out);
 }

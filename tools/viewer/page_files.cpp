@@ -8,7 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "common/cli.h"
 #include "common/files.h"
-#include "common/terminal.h"
+#include "sdk/cli/terminal.h"
 
 namespace wl::tools {
 
@@ -57,7 +57,7 @@ int WritePages(const Flags& flags, const std::string& command,
   std::error_code ec;
   if (!out_dir.empty() && !fs::is_directory(out_dir, ec) &&
       !fs::create_directories(out_dir, ec)) {
-    return flags.Fail("cannot create --out " + EscapeForTerminal(out_dir));
+    return flags.Fail("cannot create --out " + cli::EscapeForTerminal(out_dir));
   }
   int status = 0;
   for (const std::string& dir : dirs) {
@@ -67,12 +67,12 @@ int WritePages(const Flags& flags, const std::string& command,
     if (page.ok()) written = WriteFileAtomically(out, *page);
     if (!written.ok()) {  // names and quotes recorded text: escaped
       std::cerr << command << ": "
-                << EscapeForTerminal(std::string(written.message()), 400)
+                << cli::EscapeForTerminal(std::string(written.message()), 400)
                 << "\n";
       status = std::max(status, page.ok() ? 1 : 2);
       continue;
     }
-    std::cout << EscapeForTerminal(out) << "\n";
+    std::cout << cli::EscapeForTerminal(out) << "\n";
   }
   return status;
 }

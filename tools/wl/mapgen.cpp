@@ -10,9 +10,9 @@
 #include "absl/strings/str_cat.h"
 #include "common/cli.h"
 #include "common/files.h"
-#include "common/terminal.h"
 #include "java_random.h"
 #include "rule_set.h"
+#include "sdk/cli/terminal.h"
 
 namespace wl::tools {
 namespace {
@@ -943,8 +943,8 @@ int MapgenMain(int argc, char** argv) {
   if (std::optional<int> exit = flags.Parse(argc, argv, &args)) return *exit;
   if (std::string err = RulesError(rules); !err.empty()) return flags.Fail(err);
   if (!args.empty()) {
-    return flags.Fail("unexpected argument '" + EscapeForTerminal(args[0]) +
-                      "'");
+    return flags.Fail("unexpected argument '" +
+                      cli::EscapeForTerminal(args[0]) + "'");
   }
   if (seed < 0) return flags.Fail("--seed must be >= 0");
   if (std::string err = RegionsError(regions); !err.empty()) {
@@ -962,7 +962,7 @@ int MapgenMain(int argc, char** argv) {
   }
   if (absl::Status s = WriteFileAtomically(out, json); !s.ok()) {
     std::cerr << "warlight mapgen: "
-              << EscapeForTerminal(std::string(s.message())) << "\n";
+              << cli::EscapeForTerminal(std::string(s.message())) << "\n";
     return 1;
   }
   return 0;

@@ -16,8 +16,8 @@
 #include "common/cli.h"
 #include "common/files.h"
 #include "common/process.h"
-#include "common/terminal.h"
 #include "rule_set.h"
+#include "sdk/cli/terminal.h"
 #include "wl/builtin_bots.h"
 #include "wl/commands/wl_game.h"
 #include "wl/game_files.h"
@@ -137,8 +137,9 @@ std::string CrashText(const GameRecord& record, const std::string bots[2]) {
     const SeatStats& s = record.stats[i];
     if (!s.crashed) continue;
     text += "; player" + std::to_string(i + 1) + " (" +
-            EscapeForTerminal(bots[i]) + ") crashed in round " +
-            std::to_string(s.crash_round) + ": " + EscapeForTerminal(s.crash);
+            cli::EscapeForTerminal(bots[i]) + ") crashed in round " +
+            std::to_string(s.crash_round) + ": " +
+            cli::EscapeForTerminal(s.crash);
   }
   return text;
 }
@@ -149,7 +150,7 @@ void PrintResultLine(const GameRecord& record, const MatchOptions& o) {
       record.outcome == Outcome::kDraw
           ? "draw"
           : std::string(WinnerName(record.outcome)) + " (" +
-                EscapeForTerminal(
+                cli::EscapeForTerminal(
                     o.bots[record.outcome == Outcome::kPlayer1Won ? 0 : 1]) +
                 ") won";
   std::cout << winner << " after " << record.rounds << " rounds; seed "
@@ -159,7 +160,7 @@ void PrintResultLine(const GameRecord& record, const MatchOptions& o) {
             << record.stats[1].illegal_moves << ", parse errors "
             << record.stats[0].parse_errors << "/"
             << record.stats[1].parse_errors << CrashText(record, o.bots.data())
-            << "; " << EscapeForTerminal(o.out_dir) << "\n";
+            << "; " << cli::EscapeForTerminal(o.out_dir) << "\n";
 }
 
 // WL1's engine_stdout.txt (wl1 §13.3: "starting game <id>", the folder's

@@ -11,7 +11,7 @@
 #include "common/bots.h"
 #include "common/cli.h"
 #include "common/files.h"
-#include "common/terminal.h"
+#include "sdk/cli/terminal.h"
 #include "wl/bot_command.h"
 #include "wl/bot_process.h"
 #include "wl/builtin_bots.h"
@@ -272,7 +272,7 @@ absl::Status StartSeat(const GameSetup& setup, int i, bool in_process,
                           options, AnswerQueue(rules));
     if (!process.ok()) {
       return absl::Status(process.status().code(),
-                          "cannot start " + EscapeForTerminal(s.bot, 200) +
+                          "cannot start " + cli::EscapeForTerminal(s.bot, 200) +
                               ": " + std::string(process.status().message()));
     }
     seats->owned[i] = *std::move(process);

@@ -1,4 +1,4 @@
-#include "common/cli.h"
+#include "sdk/cli/flags.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -8,9 +8,9 @@
 #include <iostream>
 #include <sstream>
 
-#include "common/terminal.h"
+#include "sdk/cli/terminal.h"
 
-namespace wl::tools {
+namespace wl::cli {
 
 namespace {
 
@@ -52,7 +52,7 @@ void ThrowIfUnknownSoFar(const CLI::App& app) {
 
 void Flags::String(const std::string& name, std::string* target,
                    const std::string& value_name, const std::string& help) {
-  flags_.push_back({name, value_name, help, true,
+  flags_.push_back({name, value_name, help, true, 0,
                     [target](const std::string& value) {
                       *target = value;
                       return std::string();
@@ -61,37 +61,66 @@ void Flags::String(const std::string& name, std::string* target,
 }
 
 void Flags::Int(const std::string& name, int64_t* target,
-                const std::string& value_name, const std::string& help) {
+                const std::string& value_name, const std::string& help,
+                IntRange range) {
   // std::from_chars, not CLI11's strtoll: no base prefixes, no silent
   // clamping of an overflow.
-  auto set = [name, target](const std::string& value) {
+  auto set = [name, target, range](const std::string& value) {
     int64_t v = 0;
     const char* end = value.data() + value.size();
     auto [p, ec] = std::from_chars(value.data(), end, v);
     if (ec != std::errc() || p != end) {
       return "--" + name + " needs an integer, not '" + value + "'";
     }
+    if (v < range.min || v > range.max) {
+      return "--" + name + " must be from " + std::to_string(range.min) +
+             " to " + std::to_string(range.max) + ", not '" + value + "'";
+    }
     *target = v;
     return std::string();
   };
   flags_.push_back(
-      {name, value_name, help, true, set, std::to_string(*target)});
+      {name, value_name, help, true, 0, set, std::to_string(*target)});
+}
+
+void Flags::Uint64(const std::string& name, uint64_t* target,
+                   const std::string& value_name, const std::string& help) {
+  auto set = [name, target](const std::string& value) {
+    uint64_t v = 0;
+    const char* end = value.data() + value.size();
+    auto [p, ec] = std::from_chars(value.data(), end, v);
+    if (ec != std::errc() || p != end) {
+      return "--" + name + " needs an integer from 0 to " +
+             std::to_string(UINT64_MAX) + ", not '" + value + "'";
+    }
+    *target = v;
+    return std::string();
+  };
+  flags_.push_back(
+      {name, value_name, help, true, 0, set, std::to_string(*target)});
 }
 
 void Flags::Double(const std::string& name, double* target,
-                   const std::string& value_name, const std::string& help) {
-  auto set = [name, target](const std::string& value) {
+                   const std::string& value_name, const std::string& help,
+                   double min, double max) {
+  auto set = [name, target, min, max](const std::string& value) {
     char* end = nullptr;
     const double v = std::strtod(value.c_str(), &end);
     if (value.empty() || *end != '\0') {
       return "--" + name + " needs a number, not '" + value + "'";
+    }
+    if (!(v >= min && v <= max)) {
+      std::ostringstream range;
+      range << "--" << name << " must be from " << min << " to " << max
+            << ", not '" << value << "'";
+      return range.str();
     }
     *target = v;
     return std::string();
   };
   std::ostringstream default_text;
   default_text << *target;
-  flags_.push_back({name, value_name, help, true, set, default_text.str()});
+  flags_.push_back({name, value_name, help, true, 0, set, default_text.str()});
 }
 
 void Flags::Bool(const std::string& name, bool* target,
@@ -104,12 +133,12 @@ void Flags::Bool(const std::string& name, bool* target,
     *target = value == "true";
     return std::string();
   };
-  flags_.push_back({name, "", help, false, set, ""});
+  flags_.push_back({name, "", help, false, 0, set, ""});
 }
 
 void Flags::Strings(const std::string& name, std::vector<std::string>* target,
                     const std::string& value_name, const std::string& help) {
-  flags_.push_back({name, value_name, help, true,
+  flags_.push_back({name, value_name, help, true, 0,
                     [target](const std::string& value) {
                       target->push_back(value);
                       return std::string();
@@ -117,14 +146,24 @@ void Flags::Strings(const std::string& name, std::vector<std::string>* target,
                     ""});
 }
 
+void Flags::Short(const std::string& name, char letter) {
+  for (Flag& f : flags_) {
+    if (f.name == name) f.letter = letter;
+  }
+}
+
 std::string Flags::Help() const {
   std::ostringstream out;
-  out << "usage: warlight " << command_ << " [options]"
+  out << "usage: " << program_ << " [options]"
       << (positional_.empty() ? "" : " " + positional_) << "\n\n"
       << description_ << "\n\noptions:\n";
   for (const Flag& f : flags_) {
     std::string left = "  --" + f.name;
     if (f.takes_value) left += " " + f.value_name;
+    if (f.letter) {
+      left += std::string(", -") + f.letter;
+      if (f.takes_value) left += " " + f.value_name;
+    }
     out << left;
     if (left.size() < 24) {
       out << std::string(24 - left.size(), ' ');
@@ -144,7 +183,7 @@ std::string Flags::Help() const {
 
 int Flags::Fail(const std::string& message) const {
   // The message often quotes the user's own text (a flag, a value, a path).
-  std::cerr << "warlight " << command_ << ": " << EscapeForTerminal(message)
+  std::cerr << program_ << ": " << EscapeForTerminal(message)
             << " (see --help)\n";
   return 2;
 }
@@ -160,8 +199,9 @@ void Flags::Declare(CLI::App* app, std::vector<std::string>* positional) const {
       if (!error.empty()) throw FlagError(error);
       return true;
     };
-    CLI::Option* option =
-        app->add_option("--" + f.name, CLI::callback_t(check));
+    std::string names = "--" + f.name;
+    if (f.letter) names += std::string(",-") + f.letter;
+    CLI::Option* option = app->add_option(names, CLI::callback_t(check));
     if (!f.takes_value) option->expected(0);
     option->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
         ->trigger_on_parse();
@@ -214,7 +254,7 @@ std::vector<std::string> Flags::SplitValues(int argc, char** argv) const {
 
 std::optional<int> Flags::Parse(int argc, char** argv,
                                 std::vector<std::string>* positional) {
-  CLI::App app(description_, "warlight " + command_);
+  CLI::App app(description_, program_);
   Declare(&app, positional);
   std::vector<std::string> args = SplitValues(argc, argv);
   std::reverse(args.begin(), args.end());  // CLI11 reads from the back
@@ -239,4 +279,21 @@ std::optional<int> Flags::Parse(int argc, char** argv,
   return std::nullopt;
 }
 
-}  // namespace wl::tools
+std::optional<int> Flags::ParseProgram(int argc, char** argv) {
+  std::vector<std::string> args;
+  if (std::optional<int> exit =
+          Parse(argc > 0 ? argc - 1 : 0, argv + (argc > 0), &args)) {
+    return exit;
+  }
+  if (!args.empty()) return Fail("unexpected argument '" + args[0] + "'");
+  return std::nullopt;
+}
+
+std::string ProgramName(int argc, char** argv, const std::string& fallback) {
+  if (argc < 1 || !argv[0] || !*argv[0]) return fallback;
+  const std::string path = argv[0];
+  const std::string name = path.substr(path.find_last_of('/') + 1);
+  return name.empty() ? fallback : name;
+}
+
+}  // namespace wl::cli

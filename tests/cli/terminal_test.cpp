@@ -1,10 +1,10 @@
-#include "common/terminal.h"
+#include "sdk/cli/terminal.h"
 
 #include <string>
 
 #include "gtest/gtest.h"
 
-namespace wl::tools {
+namespace wl::cli {
 namespace {
 
 TEST(EscapeForTerminalTest, ControlBytesBecomeVisibleEscapes) {
@@ -26,4 +26,4 @@ TEST(EscapeForTerminalTest, LongTextIsCut) {
 }
 
 }  // namespace
-}  // namespace wl::tools
+}  // namespace wl::cli

@@ -5,16 +5,16 @@
 // a carriage return that hides what came before). Everything the tools print
 // that they did not write themselves goes through EscapeForTerminal first.
 //
-//   std::cerr << "bad answer: \"" << wl::tools::EscapeForTerminal(line) <<
+//   std::cerr << "bad answer: \"" << wl::cli::EscapeForTerminal(line) <<
 //   "\"\n";
 //   // "\x1b[2J" prints as \x1b[2J, a tab as \t, a newline as \n
-#ifndef WL_TOOLS_COMMON_TERMINAL_H_
-#define WL_TOOLS_COMMON_TERMINAL_H_
+#ifndef WL_CLI_TERMINAL_H_
+#define WL_CLI_TERMINAL_H_
 
 #include <string>
 #include <string_view>
 
-namespace wl::tools {
+namespace wl::cli {
 
 // Printable ASCII and bytes >= 0x80 (UTF-8) are kept; a backslash is kept
 // as is; \n \r \t become those two-character escapes; every other control
@@ -49,6 +49,6 @@ inline std::string EscapeForTerminal(std::string_view text,
   return out;
 }
 
-}  // namespace wl::tools
+}  // namespace wl::cli
 
-#endif  // WL_TOOLS_COMMON_TERMINAL_H_
+#endif  // WL_CLI_TERMINAL_H_
