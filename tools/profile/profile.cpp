@@ -1,10 +1,6 @@
 // `warlight profile` (profile.h): flags, the games, the progress line.
 #include "profile/profile.h"
 
-#include <unistd.h>
-
-#include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -16,12 +12,12 @@
 #include "arena/schedule.h"
 #include "common/cli.h"
 #include "common/files.h"
+#include "common/progress.h"
 
 namespace wl::tools {
 namespace {
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
 
 constexpr char kCommand[] = "warlight profile";
 
@@ -107,26 +103,12 @@ bool MakeFolder(const std::string& dir) {
   return false;
 }
 
-// The setup of `scheduled`: both seats as processes (the real times), the
-// bot's requests timed into result->requests, stderr kept in result->dir.
+// The setup of `scheduled`: the arena's (the same seeds), with both seats
+// as processes (the real times), the bot's requests timed into
+// result->requests, stderr kept in result->dir.
 GameSetup ProfileSetup(const ArenaGame& scheduled, ProfiledGame* result) {
-  GameSetup setup;
-  setup.seed = scheduled.seed;
-  setup.map = scheduled.map;
-  setup.force_processes = true;
-  setup.keep_files = !result->dir.empty();
-  for (int seat = 0; seat < 2; ++seat) {
-    SeatSetup s;
-    s.bot = scheduled.bots[seat];
-    s.seed = static_cast<uint64_t>((scheduled.seed * 2 + seat) & 0x7FFFFFFF);
-    if (!result->dir.empty()) {
-      s.stderr_path = (fs::path(result->dir) /
-                       ("stderr_player" + std::to_string(seat + 1) + ".txt"))
-                          .string();
-    }
-    if (seat == result->seat) s.timing = &result->requests;
-    setup.seats.push_back(std::move(s));
-  }
+  GameSetup setup = SetupOf(scheduled, /*force_processes=*/true, result->dir);
+  setup.seats[result->seat].timing = &result->requests;
   return setup;
 }
 
@@ -170,45 +152,14 @@ absl::StatusOr<ProfiledGame> PlayProfiledGame(const Game& game,
   return result;
 }
 
-std::string FormatDuration(double seconds) {
-  int s = static_cast<int>(seconds + 0.5);
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%d:%02d", s / 60, s % 60);
-  return buf;
-}
-
-// The progress line on stderr: redrawn every 200 ms on a terminal, a line
-// every 10 s otherwise, and always after the last game.
-class Progress {
- public:
-  explicit Progress(size_t total) : total_(total) {}
-
-  void GameDone(const std::vector<ProfiledGame>& played) {
-    const auto now = Clock::now();
-    const bool last = played.size() == total_;
-    if (!last &&
-        now - last_print_ < std::chrono::milliseconds(tty_ ? 200 : 10000)) {
-      return;
-    }
-    last_print_ = now;
-    int timeouts = 0;
-    for (const ProfiledGame& g : played) {
-      for (const TimedRequest& t : g.requests) timeouts += t.timed_out;
-    }
-    const double elapsed = std::chrono::duration<double>(now - start_).count();
-    std::fprintf(stderr, "%sprofile: %zu/%zu games, %s elapsed, %d time-outs%s",
-                 tty_ ? "\r" : "", played.size(), total_,
-                 FormatDuration(elapsed).c_str(), timeouts,
-                 tty_ && !last ? "   " : "\n");
-    std::fflush(stderr);
+// The time-outs of the games played so far, for the progress line.
+std::string TimeoutsSoFar(const std::vector<ProfiledGame>& played) {
+  int timeouts = 0;
+  for (const ProfiledGame& g : played) {
+    for (const TimedRequest& t : g.requests) timeouts += t.timed_out;
   }
-
- private:
-  const size_t total_;
-  const bool tty_ = ::isatty(2);
-  const Clock::time_point start_ = Clock::now();
-  Clock::time_point last_print_ = start_ - std::chrono::seconds(10);
-};
+  return " | " + std::to_string(timeouts) + " time-outs";
+}
 
 // Plays the games one at a time: the arena's schedule for the pair (bot,
 // opponent), each seed in both seats, cut to --games. Nullopt (the error
@@ -219,7 +170,8 @@ std::optional<std::vector<ProfiledGame>> PlayAll(const Game& game,
       Schedule({o.bot, o.opponent}, static_cast<int>(o.games), o.seed, o.maps);
   schedule.resize(static_cast<size_t>(o.games));
   std::vector<ProfiledGame> played;
-  Progress progress(schedule.size());
+  ProgressLine progress("games");
+  const int total = static_cast<int>(schedule.size());
   for (const ArenaGame& scheduled : schedule) {
     absl::StatusOr<ProfiledGame> one = PlayProfiledGame(
         game, o, scheduled, static_cast<int>(played.size()) + 1);
@@ -230,7 +182,9 @@ std::optional<std::vector<ProfiledGame>> PlayAll(const Game& game,
       return std::nullopt;
     }
     played.push_back(*std::move(one));
-    progress.GameDone(played);
+    const int done = static_cast<int>(played.size());
+    progress.Show(done, total, done == total,
+                  [&] { return TimeoutsSoFar(played); });
   }
   return played;
 }
