@@ -289,6 +289,15 @@ std::optional<int> Flags::ParseProgram(int argc, char** argv) {
   return std::nullopt;
 }
 
+void DeclareSearchFlags(Flags& flags, int64_t* iterations, double* max_turn_ms,
+                        double* time_share, const std::string& turn_time) {
+  flags.Int("iterations", iterations, "N",
+            "iterations a turn, reproducible (0: by time)", {0, 1000000000});
+  flags.Double("max-turn-ms", max_turn_ms, "MS",
+               "search at most MS ms a turn (0: no cap)", 0, 1e7);
+  flags.Double("time-share", time_share, "F", "search F of " + turn_time, 0, 1);
+}
+
 std::string ProgramName(int argc, char** argv, const std::string& fallback) {
   if (argc < 1 || !argv[0] || !*argv[0]) return fallback;
   const std::string path = argv[0];

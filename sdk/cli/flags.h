@@ -126,6 +126,13 @@ class Flags {
 // --url), so that they are parsed, checked and listed in --help as one.
 using DeclareFlags = std::function<void(Flags& flags)>;
 
+// The flags of a bot that searches each turn (the Berlin and Colorfight
+// mcts): --iterations N (a turn's iterations, reproducible; 0: by time),
+// --max-turn-ms MS (0: no cap) and --time-share F (of `turn_time`, the
+// game's name for a turn's time limit), into the given variables.
+void DeclareSearchFlags(Flags& flags, int64_t* iterations, double* max_turn_ms,
+                        double* time_share, const std::string& turn_time);
+
 // The file name of argv[0] ("/x/bots/mcts" -> "mcts"), or `fallback` when
 // there is none.
 std::string ProgramName(int argc, char** argv, const std::string& fallback);

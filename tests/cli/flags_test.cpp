@@ -346,6 +346,29 @@ TEST(FlagsTest, ParseProgramTakesNoPositional) {
             "bot: unexpected argument 'more' (see --help)\n");
 }
 
+// A searching bot's flags: their help names the game's turn time, their
+// ranges hold.
+TEST(FlagsTest, SearchFlags) {
+  int64_t iterations = 0;
+  double max_turn_ms = 500, time_share = 0.6;
+  Flags flags("mcts", "", "A bot.");
+  DeclareSearchFlags(flags, &iterations, &max_turn_ms, &time_share,
+                     "round_time");
+  EXPECT_NE(HelpLine(flags.Help(), "time-share").find("search F of round_time"),
+            std::string::npos)
+      << flags.Help();
+  EXPECT_EQ(ParseArgs(flags, {"--iterations", "-1"}).exit, 2);
+  EXPECT_EQ(ParseArgs(flags, {"--time-share", "1.01"}).exit, 2);
+  EXPECT_EQ(ParseArgs(flags, {"--max-turn-ms", "-5"}).exit, 2);
+  EXPECT_EQ(ParseArgs(flags, {"--iterations=40", "--max-turn-ms", "0",
+                              "--time-share", "0.25"})
+                .exit,
+            std::nullopt);
+  EXPECT_EQ(iterations, 40);
+  EXPECT_EQ(max_turn_ms, 0);
+  EXPECT_EQ(time_share, 0.25);
+}
+
 TEST(ProgramNameTest, IsTheFileNameOfArgv0) {
   std::string path = "/x/bots/mcts", bare = "mcts", dir = "/x/", empty;
   char* argv[] = {path.data(), bare.data(), dir.data(), empty.data()};

@@ -4,7 +4,8 @@
 # bots of bots/colorfight as processes, each a WebSocket client through
 # sdk/colorfight/run.h. Every bot exits 0 with its rank line, the ranks are
 # the server's result.json ranking, the game folder holds replay.cfr and
-# replay.html, and the server stops with status 0 on SIGTERM.
+# replay.html, and the server stops with status 0 on SIGTERM. The mcts bot's
+# own flags come first.
 #
 #   bash tests/scripts/colorfight_bots_on_server_test.sh BUILD_DIR
 set -euo pipefail
@@ -15,6 +16,15 @@ fail() { echo "colorfight_bots_on_server_test: FAIL: $*" >&2; exit 1; }
 for b in "${bots[@]}"; do
   [[ -x $build/bots/colorfight/$b ]] || fail "$build/bots/colorfight/$b is not built"
 done
+# mcts's own search flags are read with run.h's, and listed in its --help.
+mcts=$build/bots/colorfight/mcts
+"$mcts" --help | grep -q -- '--iterations N' || fail "mcts --help lacks --iterations"
+"$mcts" --help | grep -q -- '--url URL' || fail "mcts --help lacks --url"
+set +e
+err=$("$mcts" --time-share 2 2>&1 >/dev/null); status=$?
+set -e
+[[ $status == 2 && $err == "mcts: --time-share must be from 0 to 1, not '2' (see --help)" ]] ||
+  fail "mcts --time-share 2: status $status, '$err'"
 tmp=$(mktemp -d)
 server_pid=
 cleanup() {

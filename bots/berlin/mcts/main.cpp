@@ -21,12 +21,7 @@ int main(int argc, char** argv) {
       },
       argc, argv,
       [&](wl::cli::Flags& flags) {
-        flags.Int("iterations", &iterations, "N",
-                  "iterations a turn, reproducible (0: by time)",
-                  {0, 1000000000});
-        flags.Double("max-turn-ms", &options.max_turn_ms, "MS",
-                     "search at most MS ms a turn (0: no cap)", 0, 1e7);
-        flags.Double("time-share", &options.time_share, "F",
-                     "search F of time_limit_per_turn", 0, 1);
+        wl::cli::DeclareSearchFlags(flags, &iterations, &options.max_turn_ms,
+                                    &options.time_share, "time_limit_per_turn");
       });
 }

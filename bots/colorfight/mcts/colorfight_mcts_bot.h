@@ -3,9 +3,7 @@
 // planner candidates for every user alive, short playouts, a gold
 // projection) within a time budget, then the chosen turn's commands.
 //
-//   int main(int argc, char** argv) {                 // main.cpp
-//     return wl::colorfight::Run<ColorfightMctsBot>(argc, argv);
-//   }
+//   // main.cpp: RunSeeded with --iterations, --max-turn-ms, --time-share
 //   ColorfightMctsBot bot(/*seed=*/7);                // in process (arena)
 //   colorfight_mcts::Options options;
 //   options.search.iterations = 300;                  // reproducible: no clock
@@ -15,7 +13,8 @@
 // (colorfight §3.2 info, seconds; the official rooms say 1) after OnTurn
 // starts, and at `max_turn_ms` (default 300) if that is sooner. The
 // environment overrides the defaults of a bot made from a seed (the arena
-// plays 500-turn games in process, where 300 ms a turn is slow):
+// plays 500-turn games in process, where 300 ms a turn is slow), and the
+// process's flags override both:
 //   WL_COLORFIGHT_MCTS_MS=30          search at most 30 ms a turn
 //   WL_COLORFIGHT_MCTS_ITERATIONS=200 stop after 200 iterations a turn
 #ifndef COLORFIGHT_MCTS_BOT_H_
