@@ -37,13 +37,7 @@ bool PortFromEnvironment(const char* text, int64_t& port) {
 std::optional<int> ReadFlags(cli::Flags& flags, int argc, char** argv,
                              const cli::DeclareFlags& bot_flags,
                              ServerOptions& options, uint64_t& seed) {
-  int64_t port = options.port;
-  if (const char* env = std::getenv("PORT"); env && *env) {
-    if (!PortFromEnvironment(env, port)) {
-      return flags.Fail(std::string("bad $PORT '") + env +
-                        "': a port is a number from 0 to 65535");
-    }
-  }
+  int64_t port = -1;  // not given: $PORT, else options.port
   flags.Int("port", &port, "N",
             "the port (default: $PORT, else 4567; 0: any free port)",
             {0, 65535});
@@ -54,7 +48,13 @@ std::optional<int> ReadFlags(cli::Flags& flags, int argc, char** argv,
   if (bot_flags) bot_flags(flags);
   if (std::optional<int> exit = flags.ParseProgram(argc, argv)) return exit;
   if (options.host.empty()) return flags.Fail("--host needs an address");
-  options.port = static_cast<int>(port);
+  if (const char* env = std::getenv("PORT"); port < 0 && env && *env) {
+    if (!PortFromEnvironment(env, port)) {
+      return flags.Fail(std::string("bad $PORT '") + env +
+                        "': a port is a number from 0 to 65535");
+    }
+  }
+  if (port >= 0) options.port = static_cast<int>(port);
   return std::nullopt;
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
@@ -48,16 +49,36 @@ void ThrowIfUnknownSoFar(const CLI::App& app) {
   if (!unknown.empty()) throw FlagError("unknown option " + unknown);
 }
 
+// `v` as the help and the errors show a bound: 10000000, not 1e+07.
+std::string FormatBound(double v) {
+  if (std::abs(v) < 1e15 && v == std::floor(v)) {
+    return std::to_string(static_cast<int64_t>(v));
+  }
+  std::ostringstream text;
+  text << v;
+  return text.str();
+}
+
 }  // namespace
+
+void Flags::Add(Flag flag) {
+  for (const Flag& f : flags_) {
+    if (f.name == flag.name) {
+      declare_error_ = "--" + flag.name + " is declared twice";
+    }
+  }
+  if (flag.name == "help") declare_error_ = "--help is declared by Flags";
+  flags_.push_back(std::move(flag));
+}
 
 void Flags::String(const std::string& name, std::string* target,
                    const std::string& value_name, const std::string& help) {
-  flags_.push_back({name, value_name, help, true, 0,
-                    [target](const std::string& value) {
-                      *target = value;
-                      return std::string();
-                    },
-                    *target});
+  Add({name, value_name, help, true, 0,
+       [target](const std::string& value) {
+         *target = value;
+         return std::string();
+       },
+       *target});
 }
 
 void Flags::Int(const std::string& name, int64_t* target,
@@ -69,18 +90,19 @@ void Flags::Int(const std::string& name, int64_t* target,
     int64_t v = 0;
     const char* end = value.data() + value.size();
     auto [p, ec] = std::from_chars(value.data(), end, v);
-    if (ec != std::errc() || p != end) {
+    const bool ranged = range.min != INT64_MIN || range.max != INT64_MAX;
+    const bool too_large = ec == std::errc::result_out_of_range && p == end;
+    if ((ec != std::errc() || p != end) && !(too_large && ranged)) {
       return "--" + name + " needs an integer, not '" + value + "'";
     }
-    if (v < range.min || v > range.max) {
+    if (too_large || v < range.min || v > range.max) {
       return "--" + name + " must be from " + std::to_string(range.min) +
              " to " + std::to_string(range.max) + ", not '" + value + "'";
     }
     *target = v;
     return std::string();
   };
-  flags_.push_back(
-      {name, value_name, help, true, 0, set, std::to_string(*target)});
+  Add({name, value_name, help, true, 0, set, std::to_string(*target)});
 }
 
 void Flags::Uint64(const std::string& name, uint64_t* target,
@@ -96,8 +118,7 @@ void Flags::Uint64(const std::string& name, uint64_t* target,
     *target = v;
     return std::string();
   };
-  flags_.push_back(
-      {name, value_name, help, true, 0, set, std::to_string(*target)});
+  Add({name, value_name, help, true, 0, set, std::to_string(*target)});
 }
 
 void Flags::Double(const std::string& name, double* target,
@@ -109,18 +130,17 @@ void Flags::Double(const std::string& name, double* target,
     if (value.empty() || *end != '\0') {
       return "--" + name + " needs a number, not '" + value + "'";
     }
-    if (!(v >= min && v <= max)) {
-      std::ostringstream range;
-      range << "--" << name << " must be from " << min << " to " << max
-            << ", not '" << value << "'";
-      return range.str();
+    const bool bounded = min != -HUGE_VAL || max != HUGE_VAL;
+    if (bounded && !(v >= min && v <= max)) {
+      return "--" + name + " must be from " + FormatBound(min) + " to " +
+             FormatBound(max) + ", not '" + value + "'";
     }
     *target = v;
     return std::string();
   };
   std::ostringstream default_text;
   default_text << *target;
-  flags_.push_back({name, value_name, help, true, 0, set, default_text.str()});
+  Add({name, value_name, help, true, 0, set, default_text.str()});
 }
 
 void Flags::Bool(const std::string& name, bool* target,
@@ -133,22 +153,34 @@ void Flags::Bool(const std::string& name, bool* target,
     *target = value == "true";
     return std::string();
   };
-  flags_.push_back({name, "", help, false, 0, set, ""});
+  Add({name, "", help, false, 0, set, ""});
 }
 
 void Flags::Strings(const std::string& name, std::vector<std::string>* target,
                     const std::string& value_name, const std::string& help) {
-  flags_.push_back({name, value_name, help, true, 0,
-                    [target](const std::string& value) {
-                      target->push_back(value);
-                      return std::string();
-                    },
-                    ""});
+  Add({name, value_name, help, true, 0,
+       [target](const std::string& value) {
+         target->push_back(value);
+         return std::string();
+       },
+       ""});
 }
 
 void Flags::Short(const std::string& name, char letter) {
+  Flag* flag = nullptr;
+  bool taken =
+      letter == 'h' || !std::isalpha(static_cast<unsigned char>(letter));
   for (Flag& f : flags_) {
-    if (f.name == name) f.letter = letter;
+    taken |= f.letter == letter;
+    if (f.name == name) flag = &f;
+  }
+  if (taken) {
+    declare_error_ = std::string("-") + letter + " cannot be an alias";
+  } else if (!flag) {
+    declare_error_ = std::string("-") + letter + " aliases --" + name +
+                     ", which is not declared";
+  } else {
+    flag->letter = letter;
   }
 }
 
@@ -226,6 +258,34 @@ void Flags::Declare(CLI::App* app, std::vector<std::string>* positional) const {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
+std::string Flags::JoinedAlias(int argc, char** argv) const {
+  // CLI11 reads "-p80" as "-p 80", "-port" as "-p ort" and "-hx" as -h:
+  // an alias stands alone here ("-5" stays a positional argument). A value
+  // of the flag before is left alone, and so is all after "--".
+  auto is_letter = [&](char c) {
+    if (c == 'h') return true;
+    for (const Flag& f : flags_) {
+      if (f.letter == c) return true;
+    }
+    return false;
+  };
+  bool value_next = false;
+  for (int i = 0; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--") return "";
+    const bool joined = !value_next && arg.size() > 2 && arg[0] == '-' &&
+                        arg[1] != '-' && is_letter(arg[1]);
+    if (joined) return arg.substr(0, arg.find('='));
+    value_next = false;
+    for (const Flag& f : flags_) {
+      value_next |=
+          f.takes_value && (arg == "--" + f.name ||
+                            (f.letter && arg == std::string("-") + f.letter));
+    }
+  }
+  return "";
+}
+
 std::vector<std::string> Flags::SplitValues(int argc, char** argv) const {
   // "--name=VALUE" of a flag that takes a value becomes "--name" "VALUE", so
   // that an empty VALUE stays empty: CLI11 alone would take the next
@@ -254,6 +314,11 @@ std::vector<std::string> Flags::SplitValues(int argc, char** argv) const {
 
 std::optional<int> Flags::Parse(int argc, char** argv,
                                 std::vector<std::string>* positional) {
+  // A program's own mistake, found when it declared its flags.
+  if (!declare_error_.empty()) return Fail("flags: " + declare_error_);
+  if (const std::string joined = JoinedAlias(argc, argv); !joined.empty()) {
+    return Fail("unknown option " + joined);
+  }
   CLI::App app(description_, program_);
   Declare(&app, positional);
   std::vector<std::string> args = SplitValues(argc, argv);

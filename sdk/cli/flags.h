@@ -14,7 +14,8 @@
 // strtod reads whole; "--name=" gives an empty value. Given twice, a flag
 // keeps its last value, but a Strings flag keeps all. CLI11's conventions
 // hold at the edges: one dash is for -h and a flag's one-letter alias
-// (Short) alone ("-seed" is unknown, "-5" is a positional argument).
+// (Short), each alone ("-seed" and "-p80" are unknown, "-5" is a positional
+// argument).
 // The help appends each flag's default, "(default: VALUE)", unless the value
 // is empty or 0, or the help text already mentions its default itself
 // ("the seed (default: a random one)").
@@ -81,7 +82,10 @@ class Flags {
                const std::string& value_name, const std::string& help);
 
   // `letter` as a one-dash alias of the flag `name`, declared before
-  // ("-p 80" for "--port 80").
+  // ("-p 80" for "--port 80"; never joined: "-p80" is unknown). A name
+  // declared twice, --help declared, or an alias that is taken, is 'h',
+  // not a letter or of no declared flag, is the program's mistake: Parse
+  // then reports it ("flags: ...") and returns 2.
   void Short(const std::string& name, char letter);
 
   // Parses argv[0..argc) (the arguments after the program's or the
@@ -112,6 +116,11 @@ class Flags {
     std::function<std::string(const std::string& value)> set;
     std::string default_text;  // for the help, captured when declared
   };
+  // Keeps `flag`; a name declared twice is an error Parse reports.
+  void Add(Flag flag);
+  // The first argument that joins text to a one-letter alias or to -h
+  // ("-p80", "-port", "-hx"), or "".
+  std::string JoinedAlias(int argc, char** argv) const;
   // Declares every flag, --help and the positional arguments to app.
   void Declare(CLI::App* app, std::vector<std::string>* positional) const;
   // argv with each "--name=VALUE" of a flag that takes a value split in two.
@@ -119,6 +128,7 @@ class Flags {
 
   std::string program_, positional_, description_;
   std::vector<Flag> flags_;
+  std::string declare_error_;  // a mistake in the declarations, or ""
 };
 
 // Declares a program's own flags beside a library's (the Berlin and

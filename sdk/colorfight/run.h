@@ -8,7 +8,7 @@
 //
 // The command line:
 //   BOT [--url URL] [--username NAME] [--password P] [--join-key K]
-//       [--games N] [--seed N] [--insecure] [--help]
+//       [--games N] [--seed N] [--insecure] [the bot's own flags] [--help]
 //   --url URL        the room (default ws://127.0.0.1:5000/gameroom/public;
 //                    http(s):// and wss:// too)
 //   --username NAME  at most 14 characters (default, or empty: the program's

@@ -603,9 +603,18 @@ TEST(BerlinServeTest, HelpAndBadFlags) {
   }
   ::setenv("PORT", "http", 1);
   const ServeRun env = RunServe({"mybot"});
+  // A bad $PORT matters only when it is used: not for --help, not under
+  // --port (there the port is taken, so the server cannot bind: status 1).
+  const ServeRun env_help = RunServe({"mybot", "--help"});
+  Counters counters;
+  RunningServer taken(Counting(&counters));
+  const ServeRun env_port =
+      RunServe({"mybot", "--port", std::to_string(taken.port())});
   ::unsetenv("PORT");
   EXPECT_EQ(env.status, 2);
   EXPECT_NE(env.err.find("$PORT"), std::string::npos) << env.err;
+  EXPECT_EQ(env_help.status, 0) << env_help.err;
+  EXPECT_EQ(env_port.status, 1) << env_port.err;
 }
 
 // A bot's own flags (ServeSeeded's bot_flags) are read with Serve's: listed

@@ -1,11 +1,13 @@
 // Tests of sdk/cli/flags.h: the help, the values, the errors.
 #include "sdk/cli/flags.h"
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -367,6 +369,87 @@ TEST(FlagsTest, SearchFlags) {
   EXPECT_EQ(iterations, 40);
   EXPECT_EQ(max_turn_ms, 0);
   EXPECT_EQ(time_share, 0.25);
+}
+
+// An alias stands alone: text joined to it or to -h is an unknown option
+// (CLI11 alone would read "-p80" as -p 80 and "-hx" as -h), but a value
+// that looks like one is a value, and "-5" is a positional argument.
+TEST(FlagsTest, AnAliasStandsAlone) {
+  const std::vector<std::pair<std::string, std::string>> joined = {
+      {"-p80", "-p80"}, {"-port", "-port"}, {"-p=5", "-p"}, {"-hx", "-hx"}};
+  for (const auto& [arg, shown] : joined) {
+    int64_t port = 1;
+    Flags flags("bot", "N", "A bot.");
+    flags.Int("port", &port, "N", "the port", {0, 65535});
+    flags.Short("port", 'p');
+    const Parsed parsed = ParseArgs(flags, {"--port", "2", arg});
+    EXPECT_EQ(parsed.exit, 2) << arg;
+    EXPECT_EQ(parsed.err, "bot: unknown option " + shown + " (see --help)\n");
+    EXPECT_EQ(parsed.out, "") << arg;
+  }
+  std::string host;
+  int64_t port = 1;
+  Flags flags("bot", "N", "A bot.");
+  flags.String("host", &host, "H", "the host");
+  flags.Int("port", &port, "N", "the port");
+  flags.Short("port", 'p');
+  const Parsed parsed = ParseArgs(flags, {"--host", "-px", "-p", "-5", "-5"});
+  EXPECT_EQ(parsed.exit, std::nullopt) << parsed.err;
+  EXPECT_EQ(host, "-px");
+  EXPECT_EQ(port, -5);
+  EXPECT_EQ(parsed.positional, std::vector<std::string>{"-5"});
+}
+
+// Mistakes in the declarations are the program's: one line, status 2.
+TEST(FlagsTest, DeclarationMistakesAreReported) {
+  int64_t a = 0, b = 0;
+  bool help = false;
+  const std::vector<std::pair<std::function<void(Flags&)>, std::string>> cases =
+      {{[&](Flags& f) {
+          f.Int("port", &a, "N", "x"), f.Int("port", &b, "N", "y");
+        },
+        "--port is declared twice"},
+       {[&](Flags& f) { f.Bool("help", &help, "x"); },
+        "--help is declared by Flags"},
+       {[&](Flags& f) { f.Int("port", &a, "N", "x"), f.Short("port", 'h'); },
+        "-h cannot be an alias"},
+       {[&](Flags& f) {
+          f.Int("port", &a, "N", "x"), f.Int("peer", &b, "N", "y");
+          f.Short("port", 'p'), f.Short("peer", 'p');
+        },
+        "-p cannot be an alias"},
+       {[&](Flags& f) { f.Short("port", 'p'); },
+        "-p aliases --port, which is not declared"}};
+  for (const auto& [declare, message] : cases) {
+    Flags flags("bot", "", "A bot.");
+    declare(flags);
+    const Parsed parsed = ParseArgs(flags, {});
+    EXPECT_EQ(parsed.exit, 2) << message;
+    EXPECT_EQ(parsed.err, "bot: flags: " + message + " (see --help)\n");
+  }
+}
+
+// Out of range is said as such, even past int64; an unbounded number takes
+// whatever strtod reads (nan too); bounds print as integers when they are.
+TEST(FlagsTest, RangeMessages) {
+  int64_t port = 1, any = 1;
+  double ms = 5, x = 0;
+  Flags flags("bot", "", "A bot.");
+  flags.Int("port", &port, "N", "the port", {0, 65535});
+  flags.Int("any", &any, "N", "any");
+  flags.Double("ms", &ms, "MS", "a time", 0, 1e7);
+  flags.Double("x", &x, "X", "anything");
+  EXPECT_EQ(ParseArgs(flags, {"--port", "99999999999999999999"}).err,
+            "bot: --port must be from 0 to 65535, not '99999999999999999999' "
+            "(see --help)\n");
+  EXPECT_EQ(ParseArgs(flags, {"--any", "99999999999999999999"}).err,
+            "bot: --any needs an integer, not '99999999999999999999' (see "
+            "--help)\n");
+  EXPECT_EQ(ParseArgs(flags, {"--ms", "2e7"}).err,
+            "bot: --ms must be from 0 to 10000000, not '2e7' (see --help)\n");
+  EXPECT_EQ(ParseArgs(flags, {"--x", "nan"}).exit, std::nullopt);
+  EXPECT_TRUE(std::isnan(x));
+  EXPECT_EQ(ParseArgs(flags, {"--ms", "nan"}).exit, 2);
 }
 
 TEST(ProgramNameTest, IsTheFileNameOfArgv0) {
