@@ -258,30 +258,32 @@ void Flags::Declare(CLI::App* app, std::vector<std::string>* positional) const {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
+const Flags::Flag* Flags::FlagOf(std::string_view option) const {
+  for (const Flag& f : flags_) {
+    if ((option.size() == f.name.size() + 2 && option.substr(0, 2) == "--" &&
+         option.substr(2) == f.name) ||
+        (f.letter && option.size() == 2 && option[0] == '-' &&
+         option[1] == f.letter)) {
+      return &f;
+    }
+  }
+  return nullptr;
+}
+
 std::string Flags::JoinedAlias(int argc, char** argv) const {
   // CLI11 reads "-p80" as "-p 80", "-port" as "-p ort" and "-hx" as -h:
   // an alias stands alone here ("-5" stays a positional argument). A value
   // of the flag before is left alone, and so is all after "--".
-  auto is_letter = [&](char c) {
-    if (c == 'h') return true;
-    for (const Flag& f : flags_) {
-      if (f.letter == c) return true;
-    }
-    return false;
-  };
   bool value_next = false;
   for (int i = 0; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--") return "";
     const bool joined = !value_next && arg.size() > 2 && arg[0] == '-' &&
-                        arg[1] != '-' && is_letter(arg[1]);
+                        arg[1] != '-' &&
+                        (arg[1] == 'h' || FlagOf(arg.substr(0, 2)));
     if (joined) return arg.substr(0, arg.find('='));
-    value_next = false;
-    for (const Flag& f : flags_) {
-      value_next |=
-          f.takes_value && (arg == "--" + f.name ||
-                            (f.letter && arg == std::string("-") + f.letter));
-    }
+    const Flag* f = FlagOf(arg);
+    value_next = f && f->takes_value;
   }
   return "";
 }
@@ -296,13 +298,11 @@ std::vector<std::string> Flags::SplitValues(int argc, char** argv) const {
     const std::string arg = argv[i];
     options = options && arg != "--";
     const size_t eq = arg.find('=');
-    const bool takes_value =
-        options && arg.rfind("--", 0) == 0 && eq != std::string::npos &&
-        std::any_of(flags_.begin(), flags_.end(), [&](const Flag& f) {
-          return f.takes_value && arg.compare(2, eq - 2, f.name) == 0 &&
-                 f.name.size() == eq - 2;
-        });
-    if (!takes_value) {
+    const Flag* f =
+        options && arg.rfind("--", 0) == 0 && eq != std::string::npos
+            ? FlagOf(std::string_view(arg).substr(0, eq))
+            : nullptr;
+    if (!f || !f->takes_value) {
       args.push_back(arg);
       continue;
     }

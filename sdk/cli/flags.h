@@ -40,6 +40,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -116,6 +117,8 @@ class Flags {
     std::function<std::string(const std::string& value)> set;
     std::string default_text;  // for the help, captured when declared
   };
+  // The flag `option` names ("--port", or its alias "-p"), or nullptr.
+  const Flag* FlagOf(std::string_view option) const;
   // Keeps `flag`; a name declared twice is an error Parse reports.
   void Add(Flag flag);
   // The first argument that joins text to a one-letter alias or to -h
