@@ -9,6 +9,7 @@
 #ifndef WL_BOT_ARGS_H_
 #define WL_BOT_ARGS_H_
 
+#include <cerrno>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -16,7 +17,9 @@
 
 namespace wl {
 
-// The value of `--seed N` (or `--seed=N`), else `fallback`.
+// The value of `--seed N` (or `--seed=N`): decimal digits, 0 to 2^64-1
+// (a negative seed is refused, as every seed flag refuses it: tools/common/
+// cli.h), else `fallback`.
 inline uint64_t SeedFromArgs(int argc, char** argv, uint64_t fallback = 1) {
   for (int i = 1; i < argc; ++i) {
     const char* value = nullptr;
@@ -26,9 +29,13 @@ inline uint64_t SeedFromArgs(int argc, char** argv, uint64_t fallback = 1) {
       value = argv[i] + 7;
     }
     if (value) {
+      // Digits only, 0 to 2^64-1: strtoull alone would take "-1" (as
+      // 2^64-1), " 7", "+7" and clamp an overflow.
       char* end = nullptr;
+      errno = 0;
       unsigned long long seed = std::strtoull(value, &end, 10);
-      if (*value != '\0' && *end == '\0') return seed;
+      const bool digits = *value >= '0' && *value <= '9';
+      if (digits && *end == '\0' && errno != ERANGE) return seed;
       std::cerr << "bot: bad --seed '" << value << "', using " << fallback
                 << "\n";
     }

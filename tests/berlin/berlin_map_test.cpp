@@ -214,6 +214,62 @@ TEST(BerlinMapFile, BadMapsAreOneLineErrors) {
             std::string::npos);
 }
 
+// LineMap() with its first `what` replaced by `with`.
+std::string LineMapWith(const std::string& what, const std::string& with) {
+  std::string text = LineMap();
+  const size_t at = text.find(what);
+  EXPECT_NE(at, std::string::npos) << what;
+  if (at != std::string::npos) text.replace(at, what.size(), with);
+  return text;
+}
+
+constexpr const char* kPlayer1 = R"("1":[{"node":3,"number_of_soldiers":4}])";
+
+// Issue 28: such setups decide the game before it starts ("won after 0
+// turns"); the referee refuses them (berlin §11).
+TEST(BerlinMapFile, SetupsThatDecideTheGameBeforeItStartsAreRefused) {
+  EXPECT_EQ(ErrorOf(LineMapWith(kPlayer1,
+                                R"("1":[{"node":1,"number_of_soldiers":4}])")),
+            "bad.json: setup \"2\" places node 1 twice (players 0 and 1)");
+  EXPECT_EQ(
+      ErrorOf(LineMapWith(kPlayer1, R"("1":[{"node":3,"number_of_soldiers":4},)"
+                                    R"({"node":3,"number_of_soldiers":1}])")),
+      "bad.json: setup \"2\" places node 3 twice (players 1 and 1)");
+  EXPECT_EQ(
+      ErrorOf(
+          LineMapWith(kPlayer1, R"("1":[{"node":3,"number_of_soldiers":-4}])")),
+      "bad.json: setup \"2\": {\"node\":3,\"number_of_soldiers\":-4} places "
+      "a negative number of soldiers");
+  EXPECT_EQ(ErrorOf(LineMapWith(kPlayer1, R"("1":[])")),
+            "bad.json: setup \"2\" gives player 1 no node");
+  // Zero soldiers on a node is a start (berlin §5.1: alive with 0).
+  EXPECT_TRUE(
+      ParseBerlinMap(LineMapWith(kPlayer1, R"("1":[{"node":3,)"
+                                           R"("number_of_soldiers":0}])"),
+                     "zero.json")
+          .ok());
+}
+
+TEST(BerlinMapFile, MatchRefusesASetupWithTwoPlayersOnOneNode) {
+  const fs::path dir = testing::FreshTempDir("berlin_map_cli");
+  ASSERT_TRUE(
+      WriteFileAtomically(
+          (dir / "m.json").string(),
+          LineMapWith(kPlayer1, R"("1":[{"node":1,"number_of_soldiers":4}])"))
+          .ok());
+  const testing::CommandRun run = testing::RunCommand(
+      "timeout -k 5 60 " +
+          testing::ShellQuote(std::string(WL_BINARY_DIR) + "/warlight") +
+          " berlin match random random --map " +
+          testing::ShellQuote((dir / "m.json").string()) + " --out " +
+          testing::ShellQuote((dir / "g").string()),
+      dir);
+  EXPECT_EQ(run.status, 2) << run.out;
+  EXPECT_NE(run.err.find("places node 1 twice"), std::string::npos) << run.err;
+  EXPECT_EQ(run.out, "");
+  EXPECT_FALSE(fs::exists(dir / "g"));
+}
+
 TEST(BerlinMapFile, AMissingSetupIsSetupsError) {
   absl::StatusOr<BerlinMapFile> map = LoadBerlinMap("deployed-2");
   ASSERT_TRUE(map.ok());

@@ -184,6 +184,121 @@ TEST(BerlinVerify, TheRefereesOwnFoldersVerify) {
   EXPECT_EQ(n, record.exchanges.size());
 }
 
+// A seat answering gzip bytes (not UTF-8) on every turn, its moves on
+// odd turns in a body with a byte that is not UTF-8 either.
+class BytesSeat : public BerlinSeat {
+ public:
+  BerlinAnswer Ask(const berlin::RequestFields& f, int64_t) override {
+    BerlinAnswer a;
+    if (f.action != "turn") return a;
+    const berlin::Request r = berlin::ParseRequest(f);
+    a.body = r.current_turn % 2 == 0 ? std::string("\x1f\x8b\x08\x00\xff", 5)
+                                     : "[] \xff";
+    if (r.current_turn == 5) {
+      a.kind = BerlinAnswer::Kind::kFailed;
+      a.error = "bad HTTP: \xc3\x28";
+    }
+    return a;
+  }
+};
+
+// The referee's folder of a game against BytesSeat and MoverSeat, with
+// `turn_limit_ms`.
+fs::path WriteGame(const std::string& name, BerlinSeat* seat0,
+                   BerlinSeat* seat1, int64_t turn_limit_ms) {
+  static absl::StatusOr<BerlinMapFile> map = LoadBerlinMap("deployed-2");
+  EXPECT_TRUE(map.ok());
+  BerlinGameSpec spec;
+  spec.map = &*map;
+  spec.game_id = BerlinGameId(3);
+  spec.turn_limit_ms = turn_limit_ms;
+  spec.players = {{1, "one", "http://127.0.0.1:9101/", seat1},
+                  {0, "zero", "http://127.0.0.1:9100/", seat0}};
+  const BerlinRecord record = RefereeGame(spec);
+  const fs::path dir = testing::FreshTempDir("berlin_" + name) / "game";
+  EXPECT_TRUE(
+      WriteBerlinGameFolder(dir.string(), spec, record, 3, "test").ok());
+  return dir;
+}
+
+// Issue 28: a bot answering gzip made 8 of 20 lines of exchanges.jsonl
+// undecodable by a JSON reader. Every line is strict JSON now (Boost.JSON
+// refuses strings that are not UTF-8), the bytes go as body_base64, and
+// verify reads them back.
+TEST(BerlinVerify, AnswersThatAreNotUtf8AreKeptAsBase64AndVerify) {
+  BytesSeat bytes;
+  MoverSeat mover;
+  const fs::path dir = WriteGame("bytes", &bytes, &mover, 0);
+  std::istringstream lines(testing::ReadFile(dir / "exchanges.jsonl"));
+  int base64_bodies = 0, base64_errors = 0, n = 0;
+  for (std::string line; std::getline(lines, line); ++n) {
+    json::error_code ec;
+    const json::value v = json::parse(line, ec);
+    ASSERT_FALSE(ec) << "line " << n + 1 << ": " << ec.message();
+    const json::object& response = v.at("response").as_object();
+    base64_bodies += response.contains("body_base64");
+    base64_errors += response.contains("error_base64");
+    EXPECT_FALSE(response.contains("body_base64") && response.contains("body"));
+  }
+  EXPECT_GT(n, 10);
+  EXPECT_GT(base64_bodies, 3);
+  EXPECT_EQ(base64_errors, 1);
+  EXPECT_NE(testing::ReadFile(dir / "exchanges.jsonl")
+                .find(R"("body_base64":"H4sIAP8=")"),
+            std::string::npos);
+  EXPECT_EQ(DiffOf(dir), "");
+  // Read back byte for byte.
+  absl::StatusOr<RecordedBerlinGame> recorded =
+      LoadRecordedBerlinGame(dir.string());
+  ASSERT_TRUE(recorded.ok()) << recorded.status();
+  std::vector<std::string> bodies, errors;
+  for (const BerlinExchange& e : recorded->exchanges) {
+    if (e.player_id != 0 || e.request.action != "turn") continue;
+    bodies.push_back(e.answer.body);
+    if (!e.answer.error.empty()) errors.push_back(e.answer.error);
+  }
+  ASSERT_GE(bodies.size(), 4u);
+  EXPECT_EQ(bodies[0], "[] \xff");                               // turn 1
+  EXPECT_EQ(bodies[1], std::string("\x1f\x8b\x08\x00\xff", 5));  // turn 2
+  EXPECT_EQ(errors, std::vector<std::string>{"bad HTTP: \xc3\x28"});
+}
+
+// Issue 28: `berlin match ... --turn-limit-ms 1000` then `berlin verify`
+// said "timeout_option: recorded 1000, regenerated 5000": the limit is
+// recorded in meta.json and played with.
+TEST(BerlinVerify, AGamePlayedWithATurnLimitVerifies) {
+  MoverSeat seats[2];
+  const fs::path dir = WriteGame("limit", &seats[0], &seats[1], 1000);
+  const json::value meta = json::parse(testing::ReadFile(dir / "meta.json"));
+  EXPECT_EQ(meta.at("turn_limit_ms"), 1000);
+  EXPECT_EQ(DiffOf(dir), "");
+  Replace(dir / "meta.json", R"("turn_limit_ms":1000)",
+          R"("turn_limit_ms":-1)");
+  EXPECT_FALSE(VerifyBerlinGameDir(dir.string()).ok());
+  // Without a limit, meta.json has none (the conformance shape).
+  const fs::path plain = WriteGame("nolimit", &seats[0], &seats[1], 0);
+  EXPECT_FALSE(json::parse(testing::ReadFile(plain / "meta.json"))
+                   .as_object()
+                   .contains("turn_limit_ms"));
+  EXPECT_EQ(DiffOf(plain), "");
+}
+
+TEST(BerlinVerify, TheMatchCommandsOwnGameWithATurnLimitVerifies) {
+  const fs::path dir = testing::FreshTempDir("berlin_limit_cli");
+  const testing::CommandRun match = testing::RunCommand(
+      "timeout -k 5 120 " +
+          testing::ShellQuote(std::string(WL_BINARY_DIR) + "/warlight") +
+          " berlin match greedy random --seed 3 --turn-limit-ms 1000 --out " +
+          testing::ShellQuote((dir / "g").string()),
+      dir);
+  ASSERT_EQ(match.status, 0) << match.err;
+  const testing::CommandRun verify =
+      testing::RunMain(BerlinVerifyMain, {(dir / "g").string()});
+  EXPECT_EQ(verify.status, 0) << verify.out;
+  EXPECT_EQ(verify.out,
+            (dir / "g").string() + ": identical\n1 of 1 games identical\n");
+}
+
 TEST(BerlinVerify, TheCommandsExitStatus) {
   WL_REQUIRE_BERLIN_SHARED();
   const fs::path same = CopyOfGame("g000");

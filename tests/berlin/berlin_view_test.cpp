@@ -44,7 +44,8 @@ TEST(BerlinViewTest, HelpAndBadArguments) {
   EXPECT_EQ(run.status, 2);
   run = View({"/nonexistent/berlin-game"});
   EXPECT_EQ(run.status, 2);
-  EXPECT_TRUE(Contains(run.err, "/nonexistent/berlin-game is not a folder"))
+  EXPECT_TRUE(Contains(
+      run.err, "/nonexistent/berlin-game is neither a folder nor a file"))
       << run.err;
 }
 
@@ -68,6 +69,36 @@ TEST(BerlinViewTest, WritesTheFolderPageWithPlayerNamesFromMeta) {
   ASSERT_TRUE(WriteBerlinReplayHtml(dir.string()).ok());
   EXPECT_EQ(testing::ReadFile(dir / "replay.html"), page);
   fs::remove_all(dir.parent_path());
+}
+
+// Issue 28: the official site served a game as /games/:id.json, one
+// file; `view` takes it as it is, its page beside it or in --out.
+TEST(BerlinViewTest, AGameJsonFileIsViewedAsItIs) {
+  const fs::path root = testing::FreshTempDir("berlin_view_file");
+  const testing::CommandRun match = testing::RunCommand(
+      "timeout -k 5 120 " +
+          testing::ShellQuote(std::string(WL_BINARY_DIR) + "/warlight") +
+          " berlin match random greedy --seed 4 --out " +
+          testing::ShellQuote((root / "g").string()),
+      root);
+  ASSERT_EQ(match.status, 0) << match.err;
+  const fs::path file = root / "2261.json";
+  fs::copy_file(root / "g/game.json", file);
+  ASSERT_EQ(View({(root / "g").string()}).status, 0);  // the folder's page
+  testing::CommandRun run = View({file.string()});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out, (root / "2261.html").string() + "\n");
+  const std::string page = testing::ReadFile(root / "2261.html");
+  EXPECT_EQ(page, testing::ReadFile(root / "g/replay.html"));
+  run = View({file.string(), "--out", (root / "pages").string()});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(testing::ReadFile(root / "pages/2261.html"), page);
+  // A file without game.map takes --map, as a folder's game.json does.
+  std::ofstream(root / "bare.json") << "{\"game\":{}}";
+  run = View({(root / "bare.json").string()});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_FALSE(fs::exists(root / "bare.html"));
+  fs::remove_all(root);
 }
 
 TEST(BerlinViewTest, ReadOnlyFoldersAndTheReplayWithoutMap) {

@@ -6,13 +6,20 @@
 // leaves the other two files and says what is wrong in one line.
 #include "colorfight/colorfight_files.h"
 
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
 #include "boost/json.hpp"
+#include "colorfight/colorfight_server.h"
 #include "colorfight/recorded_game.h"
+#include "common/files.h"
+#include "common/run_main.h"
 #include "gtest/gtest.h"
 #include "shell.h"
 
@@ -120,6 +127,56 @@ TEST(ColorfightFilesTest, ACorruptReplayIsOneLineAfterTheOtherFiles) {
   EXPECT_NE(s.message().find("cannot create"), std::string::npos)
       << s.message();
   fs::remove_all(dir);
+}
+
+// A port of 127.0.0.1 that is taken while this lives.
+class BusyPort {
+ public:
+  BusyPort() : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t size = sizeof a;
+    if (::bind(fd_, reinterpret_cast<sockaddr*>(&a), size) == 0 &&
+        ::listen(fd_, 1) == 0 &&
+        ::getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &size) == 0) {
+      port_ = ntohs(a.sin_port);
+    }
+  }
+  ~BusyPort() { ::close(fd_); }
+  int port() const { return port_; }
+
+ private:
+  int fd_;
+  int port_ = 0;
+};
+
+// Issue 28: a server killed (kill -9) right after "game ... finished"
+// left DIR/public-N/ holding only replay.cfr.tmp.N. Folders are written
+// whole now (as DIR/.tmp-public-N, renamed when whole), and the next start
+// removes and reports what a killed run left. Simulated here: the folder a
+// kill leaves, then a start (which stops at the busy port, after the
+// cleanup).
+TEST(ColorfightFilesTest, TheNextServerStartClearsAGameFolderAKillLeft) {
+  const fs::path dir = testing::FreshTempDir("cf_killed") / "games";
+  fs::create_directories(dir / ".tmp-public-1565000101000");
+  std::ofstream(dir / ".tmp-public-1565000101000" / "replay.cfr.tmp.4242")
+      << "\x1f\x8b half";
+  fs::create_directories(dir / "public-1565000100000");  // a whole one
+  const BusyPort busy;
+  ASSERT_GT(busy.port(), 0);
+  const testing::CommandRun run = testing::RunMain(
+      ColorfightServerMain,
+      {"--games-dir", dir.string(), "--port", std::to_string(busy.port())});
+  EXPECT_EQ(run.status, 1) << run.err;  // the busy port
+  EXPECT_NE(run.err.find("colorfight server: removed " +
+                         (dir / ".tmp-public-1565000101000").string() +
+                         ": a game folder a killed run left unfinished"),
+            std::string::npos)
+      << run.err;
+  EXPECT_FALSE(fs::exists(dir / ".tmp-public-1565000101000"));
+  EXPECT_TRUE(fs::exists(dir / "public-1565000100000"));
+  fs::remove_all(dir.parent_path());
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "colorfight/colorfight_game.h"
 #include "colorfight/colorfight_main.h"
 #include "colorfight/recorded_game.h"
 #include "common/run_main.h"
@@ -50,7 +51,8 @@ TEST(ColorfightViewTest, HelpAndBadArguments) {
   run = View({"/nonexistent/cf-game"});
   EXPECT_EQ(run.status, 2);
   EXPECT_EQ(run.err,
-            "warlight colorfight view: /nonexistent/cf-game is not a folder\n");
+            "warlight colorfight view: /nonexistent/cf-game is neither a "
+            "folder nor a file\n");
 }
 
 TEST(ColorfightViewTest, WritesThePageOfEveryRecordedGameFolder) {
@@ -91,6 +93,48 @@ TEST(ColorfightViewTest, ReadOnlySharedFoldersGoToOut) {
   EXPECT_TRUE(Contains(testing::ReadFile(out / "g00.html"),
                        "Colorfight replay: greedy1 vs rnd2"));
   fs::remove_all(out.parent_path());
+}
+
+// The replay.cfr of a short game between built-in bots, written to `dir`.
+void WriteShortGame(const fs::path& dir) {
+  ColorfightGame game;
+  game.set_max_turn(20);
+  GameSetup setup;
+  setup.seed = 5;
+  setup.keep_files = true;
+  setup.seats = {{"greedy", 1}, {"random", 2}};
+  absl::StatusOr<std::unique_ptr<PlayedGame>> played = game.Play(setup);
+  ASSERT_TRUE(played.ok()) << played.status();
+  ASSERT_TRUE((*played)->WriteFiles(dir.string(), "test").ok());
+}
+
+// Issue 28: a replay downloaded from the official site is a .cfr file
+// under any name; `view` said "is not a folder".
+TEST(ColorfightViewTest, ACfrFileIsViewedAsItIs) {
+  const fs::path root = testing::FreshTempDir("cf_view_file");
+  WriteShortGame(root / "game");
+  const fs::path cfr = root / "ucla-2019-final.cfr";
+  fs::copy_file(root / "game/replay.cfr", cfr);
+  testing::CommandRun run = View({cfr.string()});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out, (root / "ucla-2019-final.html").string() + "\n");
+  const std::string page = testing::ReadFile(root / "ucla-2019-final.html");
+  EXPECT_TRUE(Contains(page, "<title>Colorfight replay: ")) << page.size();
+  // The same page as the folder's.
+  ASSERT_TRUE(WriteColorfightReplayHtml((root / "game").string()).ok());
+  EXPECT_EQ(page, testing::ReadFile(root / "game/replay.html"));
+  // --out: OUT/<name>.html.
+  run = View({cfr.string(), "--out", (root / "pages").string()});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out, (root / "pages/ucla-2019-final.html").string() + "\n");
+  EXPECT_EQ(testing::ReadFile(root / "pages/ucla-2019-final.html"), page);
+  // A file that is not a replay is one line, and no page.
+  std::ofstream(root / "notes.cfr") << "not gzip";
+  run = View({(root / "notes.cfr").string()});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(Contains(run.err, "notes.cfr is not gzip")) << run.err;
+  EXPECT_FALSE(fs::exists(root / "notes.html"));
+  fs::remove_all(root);
 }
 
 TEST(ColorfightViewTest, ACorruptReplayIsOneLineAndTheOthersAreWritten) {

@@ -34,12 +34,13 @@ TEST(PageFilesTest, ReadPageSourceRefusesMissingAndLargeFiles) {
   absl::StatusOr<std::string> large = ReadPageSource(file, 9);
   EXPECT_EQ(large.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(large.status().message(),
-            file + " holds 10 bytes, more than the 9 a page is made from");
+            file + " holds 10 bytes, more than the 9 allowed");
   const std::string missing = (dir / "none.txt").string();
   EXPECT_EQ(ReadPageSource(missing, 10).status(),
             absl::NotFoundError("cannot read " + missing));
-  EXPECT_EQ(ReadPageSource(dir.string(), 10).status().code(),
-            absl::StatusCode::kNotFound);  // a folder
+  EXPECT_EQ(ReadPageSource(dir.string(), 10).status(),
+            absl::InvalidArgumentError(dir.string() +
+                                       " is not a regular file"));  // a folder
   fs::remove_all(dir);
 }
 

@@ -447,8 +447,8 @@ void DeclareFlags(Flags* flags, Game& game, ArenaConfig* c,
         "players", &c->players, "N",
         "players of each game, 2 to " + std::to_string(game.MaxPlayers()));
   }
-  flags->Int("seed", &c->seed, "S",
-             "the arena's seed: the same seed, the same games and maps");
+  SeedFlag(*flags, &c->seed,
+           "the arena's seed: the same seed, the same games and maps");
   flags->String("maps", &c->maps_dir, "DIR",
                 "a folder of the game's map files, drawn by the seed; "
                 "without it, the game's own (Warlight: generated maps)");

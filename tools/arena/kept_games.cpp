@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "absl/status/statusor.h"
+#include "common/files.h"
 
 namespace wl::tools {
 
@@ -19,7 +20,7 @@ std::string KeptGames::FolderOf(const ArenaGame& game) const {
 }
 
 std::string KeptGames::TempOf(const ArenaGame& game) const {
-  return (fs::path(dir_) / (".tmp-" + FolderName(game))).string();
+  return UnfinishedFolderOf(FolderOf(game));  // common/files.h's rule
 }
 
 void KeptGames::ClearUnrecorded(const std::vector<ArenaGame>& pending) const {
@@ -56,14 +57,7 @@ absl::Status KeptGames::Finish(const ArenaGame& game, bool keep,
   }
   absl::Status written = played.WriteFiles(temp, command);
   if (!written.ok()) return written;
-  const std::string folder = FolderOf(game);
-  fs::remove_all(folder, ec);
-  fs::rename(temp, folder, ec);
-  if (ec) {
-    return absl::UnavailableError("cannot rename " + temp + " to " + folder +
-                                  ": " + ec.message());
-  }
-  return absl::OkStatus();
+  return FinishFolder(temp, FolderOf(game));
 }
 
 }  // namespace wl::tools

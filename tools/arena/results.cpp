@@ -256,7 +256,10 @@ absl::StatusOr<ResultsFile> LoadResultsFile(const std::string& path) {
                                       " is a folder, not a results file");
   }
   if (!std::filesystem::exists(path, ec)) return file;
-  absl::StatusOr<std::string> text = ReadFileToString(path);
+  // A results file grows a line per game: it may hold more than other
+  // inputs (common/files.h), 1 GiB, some millions of games.
+  absl::StatusOr<std::string> text =
+      ReadFileToString(path, kMaxResultsFileBytes);
   if (!text.ok()) return text.status();
   std::set<std::string> seen;
   size_t start = 0;

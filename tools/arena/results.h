@@ -17,6 +17,7 @@
 #ifndef WL_TOOLS_ARENA_RESULTS_H_
 #define WL_TOOLS_ARENA_RESULTS_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -90,8 +91,13 @@ struct ResultsFile {
   bool ends_without_newline = false;  // the kept part lacks its last "\n"
 };
 
-// Reads `path`. Fails (one line) when it is a folder or cannot be read. A
-// file that does not exist reads as empty.
+// The most bytes a results file may hold: 1 GiB (some millions of games;
+// every other input file of the tools is capped at 128 MiB, files.h).
+constexpr size_t kMaxResultsFileBytes = size_t{1} << 30;
+
+// Reads `path`. Fails (one line) when it is a folder, not a regular file,
+// larger than kMaxResultsFileBytes or cannot be read. A file that does not
+// exist reads as empty.
 absl::StatusOr<ResultsFile> LoadResultsFile(const std::string& path);
 
 }  // namespace wl::tools

@@ -48,15 +48,15 @@ json::value Response(const BerlinAnswer& a) {
   switch (a.kind) {
     case BerlinAnswer::Kind::kAnswered:
       r["status"] = a.status;
-      r["body"] = a.body;
+      SetRecordedBytes(r, "body", a.body);
       break;
     case BerlinAnswer::Kind::kTimedOut:
       r["timed_out"] = true;
-      if (!a.error.empty()) r["error"] = a.error;
+      if (!a.error.empty()) SetRecordedBytes(r, "error", a.error);
       break;
     case BerlinAnswer::Kind::kFailed:
       r["failed"] = true;
-      r["error"] = a.error;
+      SetRecordedBytes(r, "error", a.error);
       break;
   }
   r["elapsed_ms"] = std::round(a.elapsed_ms * 1000) / 1000;
@@ -174,16 +174,18 @@ std::string BerlinGameJson(const BerlinGameSpec& spec,
 std::string BerlinExchangesJsonl(const BerlinRecord& record) {
   std::string out;
   for (const BerlinExchange& e : record.exchanges) {
-    const json::object line{
-        {"seq", e.seq},
-        {"player_id", e.player_id},
-        {"url", e.url},
-        {"timeout_option", e.timeout_option},
-        {"request", json::object{{"action", e.request.action},
-                                 {"infos", e.request.infos},
-                                 {"map", e.request.map},
-                                 {"state", e.request.state}}},
-        {"response", Response(e.answer)}};
+    // Every string as recorded bytes (common/json.h): a line is JSON any
+    // reader takes, whatever bytes a bot answered.
+    json::object line{{"seq", e.seq}, {"player_id", e.player_id}};
+    SetRecordedBytes(line, "url", e.url);
+    line["timeout_option"] = e.timeout_option;
+    json::object request;
+    SetRecordedBytes(request, "action", e.request.action);
+    SetRecordedBytes(request, "infos", e.request.infos);
+    SetRecordedBytes(request, "map", e.request.map);
+    SetRecordedBytes(request, "state", e.request.state);
+    line["request"] = std::move(request);
+    line["response"] = Response(e.answer);
     out += PlainJson(line);
     out += '\n';
   }
@@ -206,7 +208,7 @@ std::string BerlinMetaJson(const BerlinGameSpec& spec,
                                    {"score", BerlinScoreJson(r.score)},
                                    {"winner", r.winner}});
   }
-  const json::object meta{
+  json::object meta{
       {"seed", seed},
       {"map", map.origin},
       {"map_id", map.id},
@@ -219,6 +221,9 @@ std::string BerlinMetaJson(const BerlinGameSpec& spec,
       {"number_of_turns", record.number_of_turns},
       {"results", std::move(results)},
       {"winners", Winners(record)}};
+  // A setting the referee played with that changes the requests (berlin
+  // §11: infos.time_limit_per_turn, timeout_option): verify needs it.
+  if (spec.turn_limit_ms > 0) meta["turn_limit_ms"] = spec.turn_limit_ms;
   return RailsJsonText(meta) + "\n";
 }
 

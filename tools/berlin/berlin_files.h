@@ -17,10 +17,15 @@
 //    line format ({"seq","player_id","url","timeout_option","request":
 //    {action,infos,map,state},"response":{"status","body"} or
 //    {"timed_out":true}}), plus "elapsed_ms" and, for an answer that never
-//    came whole, {"failed":true} and "error";
+//    came whole, {"failed":true} and "error"; every line is JSON any reader
+//    takes: a string whose bytes are not UTF-8 (a bot answering gzip) is
+//    written as KEY_base64 instead of KEY ("body_base64": the bytes in
+//    base64, RFC 4648), which verify reads back byte for byte;
 //  * meta.json: the conformance meta.json (seed, map, game_id, players in
 //    iteration order, number_of_turns, results, winners), so that
-//    `warlight berlin verify` plays the folder again;
+//    `warlight berlin verify` plays the folder again; with
+//    --turn-limit-ms, also "turn_limit_ms" (the one match setting that
+//    changes what the referee sends), which verify plays with;
 //  * result.json: players by id with their bots, scores and winner flags
 //    and each seat's counts (BerlinSeatStats), the winners, any game_start
 //    failures, and the command; given the seats' BerlinSeatRun, also each

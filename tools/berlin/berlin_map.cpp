@@ -226,8 +226,34 @@ absl::Status LoadInfos(const json::object& rep, const std::string& origin,
   return absl::OkStatus();
 }
 
+// berlin §11 (a map that would decide the game before it starts): each
+// node placed once, and every player 0..n-1 given a node. `message` is
+// appended to the setup's name.
+absl::Status CheckPlacements(int64_t n,
+                             const std::vector<BerlinPlacement>& placements,
+                             const berlin::Map& map) {
+  std::vector<int> owner(map.size(), -1);
+  std::vector<bool> placed(static_cast<size_t>(n));
+  for (const BerlinPlacement& p : placements) {
+    if (owner[p.node] >= 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(" places node ", map.node(p.node).id, " twice (players ",
+                       owner[p.node], " and ", p.player, ")"));
+    }
+    owner[p.node] = p.player;
+    placed[p.player] = true;
+  }
+  for (size_t player = 0; player < placed.size(); ++player) {
+    if (!placed[player]) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(" gives player ", player, " no node"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 // berlin §4.4 and §11: one setup[N], every node in the map, every player
-// below N.
+// below N, each node once, no negative soldiers.
 absl::Status LoadSetup(const std::string& n_key, const json::value& players,
                        const std::string& origin, BerlinMapFile& file) {
   const int64_t n = berlin::ToI(std::string_view(n_key));
@@ -258,7 +284,12 @@ absl::Status LoadSetup(const std::string& n_key, const json::value& players,
           !s.ok()) {
         return s;
       }
-      if (soldiers < -kMaxSoldiers || soldiers > kMaxSoldiers) {
+      if (soldiers < 0) {
+        return Bad(origin, absl::StrCat(where, ": ", json::serialize(entry),
+                                        " places a negative number of "
+                                        "soldiers"));
+      }
+      if (soldiers > kMaxSoldiers) {
         return Bad(origin, absl::StrCat(where, ": ", soldiers,
                                         " soldiers is more than the referee "
                                         "counts (2^31-1)"));
@@ -267,7 +298,11 @@ absl::Status LoadSetup(const std::string& n_key, const json::value& players,
           {static_cast<int>(player), node, static_cast<int32_t>(soldiers)});
     }
   }
-  if (n >= 1 && n <= berlin::kMaxPlayers) file.setups[n] = placements;
+  if (n < 1 || n > berlin::kMaxPlayers) return absl::OkStatus();  // unused
+  if (absl::Status s = CheckPlacements(n, placements, file.map); !s.ok()) {
+    return Bad(origin, absl::StrCat(where, s.message()));
+  }
+  file.setups[n] = placements;
   return absl::OkStatus();
 }
 
@@ -421,7 +456,7 @@ absl::StatusOr<BerlinMapFile> LoadBerlinMap(const std::string& path_or_name) {
   std::error_code ec;
   if (fs::exists(path_or_name, ec)) {
     absl::StatusOr<std::string> text = ReadFileToString(path_or_name);
-    if (!text.ok()) return Bad(path_or_name, "cannot be read");
+    if (!text.ok()) return text.status();
     return ParseBerlinMap(*text, path_or_name);
   }
   std::string name = path_or_name;

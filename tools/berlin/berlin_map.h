@@ -17,8 +17,11 @@
 // defaults) and rejects what would crash it, with one line naming the file
 // and the fault (berlin §11): an unknown node type, a setup node not in the
 // map, more than kMaxNodes nodes, duplicate node ids, a value with no to_i
-// where a number belongs, armies that could overflow. A missing setup for N
-// players is Setup(N)'s error.
+// where a number belongs, armies that could overflow; and what would decide
+// a game before it starts (the engine plays it, "won after 0 turns"): a
+// setup that places one node twice (two players on it, or one twice), a
+// negative number of soldiers, or no node for one of its players. A
+// missing setup for N players is Setup(N)'s error.
 #ifndef WL_TOOLS_BERLIN_BERLIN_MAP_H_
 #define WL_TOOLS_BERLIN_BERLIN_MAP_H_
 
@@ -55,7 +58,7 @@ struct BerlinMapFile {
   std::string maximum_number_of_turns_json = "100";
   std::string time_limit_per_turn_json = "1000";
   std::string directed_json = "false";
-  // setup[N] in file order (later entries win, as the engine places them).
+  // setup[N] in file order (each node once, each player 0..N-1 placed).
   std::map<int, std::vector<BerlinPlacement>> setups;
   // infos.number_of_players as written (informative: the engine ignores it).
   std::vector<int> listed_player_counts;

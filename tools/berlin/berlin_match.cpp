@@ -70,9 +70,9 @@ void DeclareFlags(Flags& flags, BerlinGame& game, MatchOptions* o) {
                "the map: a file, or a built-in map (deployed-2, deployed-3, "
                "deployed-4, server-public-1..4) (default: deployed-2 for 2 "
                "players, else a deployed map with a setup for them)");
-  flags.Int("seed", &o->seed, "S",
-            "fixes the player ids, the game id and the bots' seeds "
-            "(default: a random one, printed)");
+  SeedFlag(flags, &o->seed,
+           "fixes the player ids, the game id and the bots' seeds "
+           "(default: a random one, printed)");
   flags.String("out", &o->out_dir, "DIR",
                "the game folder (default: games/<time>-seed<S>)");
   game.DeclareFlags(flags);
@@ -89,7 +89,6 @@ std::optional<int> CheckFlags(const Flags& flags, const BerlinGame& game,
     return flags.Fail("needs 2 to 4 bots, not " +
                       std::to_string(o.bots.size()));
   }
-  if (o.seed < -1) return flags.Fail("--seed must be >= 0");
   if (std::string error = game.CheckFlags(); !error.empty()) {
     return flags.Fail(error);
   }

@@ -14,6 +14,7 @@
 #include "berlin/berlin_files.h"
 #include "common/cli.h"
 #include "common/files.h"
+#include "common/json.h"
 #include "common/verify_report.h"
 #include "wl/verify.h"
 
@@ -25,7 +26,7 @@ namespace json = boost::json;
 
 absl::StatusOr<json::value> ReadJson(const fs::path& file) {
   absl::StatusOr<std::string> text = ReadFileToString(file.string());
-  if (!text.ok()) return absl::NotFoundError("cannot read " + file.string());
+  if (!text.ok()) return text.status();
   json::value v;
   if (!berlin::ParseRubyJson(*text, v)) return BadFile(file, "not JSON");
   return v;
@@ -38,6 +39,11 @@ const json::value* Member(const json::value& v, std::string_view key) {
 std::string StringMember(const json::value& v, std::string_view key) {
   const json::value* m = Member(v, key);
   return m && m->is_string() ? std::string(m->get_string()) : "";
+}
+
+// A string recorded as bytes (common/json.h: KEY, or KEY_base64).
+std::string BytesMember(const json::value& v, const std::string& key) {
+  return v.is_object() ? RecordedBytes(v.get_object(), key) : "";
 }
 
 std::optional<int64_t> IntMember(const json::value& v, std::string_view key) {
@@ -71,6 +77,12 @@ absl::Status ReadMeta(const fs::path& dir, RecordedBerlinGame& game) {
   }
   game.number_of_turns = static_cast<int>(*turns);
   game.results = results->get_array();
+  if (const json::value* limit = Member(*meta, "turn_limit_ms")) {
+    if (!limit->is_int64() || limit->get_int64() < 0) {
+      return BadFile(file, "\"turn_limit_ms\" is not an integer >= 0");
+    }
+    game.turn_limit_ms = limit->get_int64();
+  }
   return absl::OkStatus();
 }
 
@@ -107,9 +119,9 @@ BerlinAnswer RecordedAnswer(const json::value& response) {
     a.kind = BerlinAnswer::Kind::kFailed;
   } else {
     a.status = static_cast<int>(IntMember(response, "status").value_or(0));
-    a.body = StringMember(response, "body");
+    a.body = BytesMember(response, "body");
   }
-  a.error = StringMember(response, "error");
+  a.error = BytesMember(response, "error");
   return a;
 }
 
@@ -138,11 +150,11 @@ absl::Status ReadExchanges(const fs::path& dir, RecordedBerlinGame& game) {
     BerlinExchange e;
     e.seq = static_cast<int>(IntMember(v, "seq").value_or(-1));
     e.player_id = static_cast<int>(IntMember(v, "player_id").value_or(-1));
-    e.url = StringMember(v, "url");
+    e.url = BytesMember(v, "url");
     e.timeout_option = IntMember(v, "timeout_option").value_or(0);
-    e.request = {StringMember(*request, "action"),
-                 StringMember(*request, "infos"), StringMember(*request, "map"),
-                 StringMember(*request, "state")};
+    e.request = {BytesMember(*request, "action"),
+                 BytesMember(*request, "infos"), BytesMember(*request, "map"),
+                 BytesMember(*request, "state")};
     e.answer = RecordedAnswer(*response);
     game.exchanges.push_back(std::move(e));
   }
@@ -297,6 +309,7 @@ BerlinRecord ReplayRecordedBerlinGame(const RecordedBerlinGame& recorded) {
   spec.map = &recorded.map;
   spec.game_id = recorded.game_id;
   spec.players = recorded.players;
+  spec.turn_limit_ms = recorded.turn_limit_ms;
   for (BerlinPlayer& p : spec.players) {
     seats.push_back(std::make_unique<RecordedSeat>(recorded, p.player_id));
     p.seat = seats.back().get();

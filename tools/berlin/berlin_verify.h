@@ -11,7 +11,8 @@
 // player, action and infos.current_turn (a recorded time-out is one);
 // then every request string is compared in order, the replay byte for byte
 // with game.replay (written compactly in its key order, as Rails does), and
-// number_of_turns and results with meta.json.
+// number_of_turns and results with meta.json. meta.json's "turn_limit_ms",
+// when there, is the limit the referee played with (berlin_files.h).
 //
 //   absl::StatusOr<std::string> diff = VerifyBerlinGameDir("g000");
 //   // "" when identical, else "exchange seq 17 (player 1, turn 3): state
@@ -19,6 +20,7 @@
 #ifndef WL_TOOLS_BERLIN_BERLIN_VERIFY_H_
 #define WL_TOOLS_BERLIN_BERLIN_VERIFY_H_
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,9 @@ struct RecordedBerlinGame {
   boost::json::value replay;              // game.json's game.replay
   int number_of_turns = 0;                // meta.json
   boost::json::array results;             // meta.json
+  // meta.json's "turn_limit_ms" (a match played with --turn-limit-ms), 0
+  // when absent: the map's time_limit_per_turn.
+  int64_t turn_limit_ms = 0;
 };
 
 // Reads the three files; errors are one line naming the file.

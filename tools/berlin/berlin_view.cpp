@@ -71,23 +71,29 @@ absl::StatusOr<std::string> BerlinReplayHtmlForDir(
     const std::string& game_dir, const std::string& map_file) {
   const fs::path dir(game_dir);
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) {
-    return absl::NotFoundError(game_dir + " is not a folder");
+  const bool folder = fs::is_directory(dir, ec);
+  if (!folder && !fs::exists(dir, ec)) {
+    return absl::NotFoundError(game_dir + " is neither a folder nor a file");
   }
-  absl::StatusOr<json::value> root = ReadJson(dir / "game.json");
+  // A folder's game.json, or a game.json file itself (a downloaded
+  // `/games/:id.json`, under any name).
+  absl::StatusOr<json::value> root = ReadJson(folder ? dir / "game.json" : dir);
   if (!root.ok()) return root.status();
   json::object* top = root->if_object();
   json::value* game = top ? top->if_contains("game") : nullptr;
   if (game && game->is_object() && !game->get_object().contains("map")) {
-    const fs::path path =
-        map_file.empty() ? dir / "map.json" : fs::path(map_file);
-    if (!map_file.empty() || fs::exists(path, ec)) {
+    const fs::path path = !map_file.empty() ? fs::path(map_file)
+                          : folder          ? dir / "map.json"
+                                            : fs::path();
+    if (!map_file.empty() || (folder && fs::exists(path, ec))) {
       absl::StatusOr<json::value> map = MapFromFile(path.string());
       if (!map.ok()) return map.status();
       game->get_object()["map"] = *std::move(map);
     }
   }
-  if (game && game->is_object()) PlayerIdsFromMeta(dir, &game->get_object());
+  if (folder && game && game->is_object()) {
+    PlayerIdsFromMeta(dir, &game->get_object());
+  }
   absl::StatusOr<std::string> page = BerlinReplayHtml(json::serialize(*root));
   if (!page.ok()) {
     return absl::InvalidArgumentError(
@@ -104,9 +110,11 @@ absl::Status WriteBerlinReplayHtml(const std::string& game_dir,
 
 int BerlinViewMain(int argc, char** argv) {
   std::string map_file, out_dir;
-  Flags flags("berlin view", "GAME_DIR...",
+  Flags flags("berlin view", "GAME_DIR|FILE.json...",
               "Writes GAME_DIR/replay.html from GAME_DIR/game.json (the\n"
-              "official replay shape): the game as one self-contained page\n"
+              "official replay shape), or FILE.html beside a game.json file\n"
+              "(an official /games/:id.json as downloaded, under any name):\n"
+              "the game as one self-contained page\n"
               "(no network) to open in any browser. Each turn shows\n"
               "states_pre, the moves, states_post and the spawns; space\n"
               "plays or pauses, left and right step, up and down go one\n"
@@ -120,7 +128,9 @@ int BerlinViewMain(int argc, char** argv) {
   DeclareOutFlag(flags, &out_dir);
   std::vector<std::string> dirs;
   if (std::optional<int> exit = flags.Parse(argc, argv, &dirs)) return *exit;
-  if (dirs.empty()) return flags.Fail("needs at least one GAME_DIR");
+  if (dirs.empty()) {
+    return flags.Fail("needs at least one GAME_DIR or game.json file");
+  }
   return WritePages(flags, "warlight berlin view", dirs, out_dir,
                     [&](const std::string& dir) {
                       return BerlinReplayHtmlForDir(dir, map_file);

@@ -14,8 +14,11 @@
 // serializer, fixtures/official-replay) takes it from --map FILE, else
 // from GAME_DIR/map.json; FILE is the `/maps/:id.json` shape
 // {"map":{id, name, representation}}, a bare representation (a .map file,
-// berlin §4.1) or a built-in map's name (berlin_map.h: "deployed-2"). Read-only
-// folders: --out DIR writes DIR/<name>.html.
+// berlin §4.1) or a built-in map's name (berlin_map.h: "deployed-2").
+// A game.json file may be given instead of a folder (the official
+// `/games/:id.json` as downloaded, under any name: 2261.json): its page is
+// written beside it, 2261.json -> 2261.html (its map from game.map or
+// --map). Read-only folders: --out DIR writes DIR/<name>.html.
 #ifndef WL_TOOLS_BERLIN_BERLIN_VIEW_H_
 #define WL_TOOLS_BERLIN_BERLIN_VIEW_H_
 

@@ -45,7 +45,9 @@ constexpr const char* kHelp =
     "official server's open behaviour: anyone may restart any room.\n"
     "With --games-dir, each finished game (turn max_turn) is written to\n"
     "DIR/<room>-<game_id>/: replay.cfr, result.json (ranking by gold,\n"
-    "colorfight §8), replay.html. --room rooms whose preset records no\n"
+    "colorfight §8), replay.html, written whole (as DIR/.tmp-<name>, then\n"
+    "renamed; a start removes and reports the .tmp- folders a killed run\n"
+    "left). --room rooms whose preset records no\n"
     "replay then record it, downloadable at the end (replay_enable \"end\");\n"
     "games of other such rooms get result.json alone.\n"
     "Serves until SIGINT or SIGTERM (exit 0); exit 2 on bad flags, 1 when\n"
@@ -129,6 +131,16 @@ void WriteGame(const std::string& dir, int64_t seed, const std::string& command,
   }
 }
 
+// Removes the game folders a killed run left unfinished in `games_dir`,
+// one line each on stderr.
+void ClearUnfinishedGames(const std::string& games_dir) {
+  for (const std::string& path : RemoveUnfinishedFolders(games_dir)) {
+    std::cerr << "colorfight server: removed " << path
+              << ": a game folder a killed run left unfinished (its game is "
+                 "lost)\n";
+  }
+}
+
 // Serves until SIGINT or SIGTERM, which the calling thread waits for.
 int Serve(ColorfightServerOptions options) {
   std::optional<ColorfightServer> server;
@@ -175,14 +187,24 @@ absl::Status WriteColorfightFinishedGame(const std::string& dir, int64_t seed,
   *folder =
       (std::filesystem::path(dir) / (game.room + "-" + game.game_id)).string();
   const ColorfightResult result = ColorfightResultOf(frame, seed, command);
-  if (!game.replay_cfr.empty()) {
-    return WriteColorfightGameFolder(*folder, game.replay_cfr, result);
-  }
-  std::error_code ec;
-  std::filesystem::create_directories(*folder, ec);
-  if (ec) return absl::InternalError(*folder + ": " + ec.message());
-  return WriteFileAtomically(*folder + "/result.json",
-                             ColorfightResultJson(result));
+  // Written whole (common/files.h): a kill -9 leaves DIR/.tmp-<name>,
+  // which the next start removes and reports, never a half folder.
+  absl::Status page;
+  const absl::Status written =
+      WriteFolderWhole(*folder, [&](const std::string& temp) {
+        if (game.replay_cfr.empty()) {
+          return WriteFileAtomically(temp + "/result.json",
+                                     ColorfightResultJson(result));
+        }
+        page = WriteColorfightGameFolder(temp, game.replay_cfr, result);
+        // The page's error comes after replay.cfr and result.json are
+        // written: the folder is kept, the error reported.
+        std::error_code ec;
+        return std::filesystem::exists(temp + "/result.json", ec)
+                   ? absl::OkStatus()
+                   : page;
+      });
+  return written.ok() ? page : written;
 }
 
 int ColorfightServerMain(int argc, char** argv) {
@@ -193,8 +215,8 @@ int ColorfightServerMain(int argc, char** argv) {
   Flags flags("colorfight server", "", kHelp);
   flags.String("host", &host, "H", "the address to listen on");
   flags.Int("port", &port, "N", "the port; 0: any free one (printed)");
-  flags.Int("seed", &seed, "S",
-            "seeds the server's random stream, the maps (default: the clock)");
+  SeedFlag(flags, &seed,
+           "seeds the server's random stream, the maps (default: the clock)");
   flags.String("admin-password", &password, "P",
                "the master password (default: a random one, printed)");
   flags.Strings("room", &rooms, "NAME[:PRESET]",
@@ -215,7 +237,6 @@ int ColorfightServerMain(int argc, char** argv) {
   if (port < 0 || port > 65535) return flags.Fail("--port must be 0..65535");
   if (max_turn < 0) return flags.Fail("--max-turn must be >= 1");
   if (max_connections < 1) return flags.Fail("--max-connections must be >= 1");
-  if (seed < -1) return flags.Fail("--seed must be >= 0");
   ColorfightServerOptions options;
   for (const std::string& spec : rooms) {
     std::string error;
@@ -237,6 +258,7 @@ int ColorfightServerMain(int argc, char** argv) {
   options.max_connections = static_cast<size_t>(max_connections);
   options.log = &std::cerr;
   if (!games_dir.empty()) {
+    ClearUnfinishedGames(games_dir);
     const std::string command = CommandLine(argc, argv);
     const int64_t used_seed = static_cast<int64_t>(options.seed);
     options.on_game_end = [games_dir, used_seed,

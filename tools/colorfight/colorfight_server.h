@@ -28,7 +28,10 @@ int ColorfightServerMain(int argc, char** argv);
 // --games-dir's folder of a finished game: DIR/<room>-<game_id>/ with
 // replay.cfr, result.json and replay.html (colorfight_files.h), `seed` and
 // `command` in result.json. A game without a replay (its room's
-// replay_enable "never") gets result.json alone. Sets *folder.
+// replay_enable "never") gets result.json alone. Sets *folder. The folder
+// is written whole (common/files.h WriteFolderWhole: DIR/.tmp-<name>, then
+// renamed); ColorfightServerMain's start with --games-dir removes the .tmp-
+// folders a killed run left, one line each on stderr.
 absl::Status WriteColorfightFinishedGame(const std::string& dir, int64_t seed,
                                          const std::string& command,
                                          const ColorfightFinishedGame& game,

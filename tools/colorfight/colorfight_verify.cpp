@@ -29,7 +29,7 @@ constexpr int64_t kEpoch = 1565000000;
 absl::Status ReadMeta(const fs::path& dir, RecordedColorfightGame& game) {
   const fs::path file = dir / "meta.json";
   absl::StatusOr<std::string> text = ReadFileToString(file.string());
-  if (!text.ok()) return absl::NotFoundError("cannot read " + file.string());
+  if (!text.ok()) return text.status();
   json::error_code ec;
   const json::value meta = json::parse(*text, ec);
   const json::object* m =
@@ -129,7 +129,7 @@ absl::Status ReadFramesAndReplay(const fs::path& dir,
   game.frames = TextLines(*text);
   const fs::path cfr = dir / "replay.cfr";
   absl::StatusOr<std::string> bytes = ReadFileToString(cfr.string());
-  if (!bytes.ok()) return absl::NotFoundError("cannot read " + cfr.string());
+  if (!bytes.ok()) return bytes.status();
   absl::StatusOr<std::string> log = GunzipColorfightReplay(*bytes);
   if (!log.ok()) return BadFile(cfr, std::string(log.status().message()));
   game.replay_json = *std::move(log);

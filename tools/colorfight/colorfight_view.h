@@ -9,7 +9,10 @@
 // (re)writes each folder's replay.html, one line per folder. A folder is
 // one our server or arena wrote (colorfight_files.h) or a recorded game
 // (../shared/colorfight/conformance/gNN): what is read is its replay.cfr
-// (colorfight §9). Read-only folders: --out DIR writes DIR/<name>.html.
+// (colorfight §9). A .cfr file may be given instead of a folder (a replay
+// downloaded from the official site, under any name): its page is written
+// beside it, X.cfr -> X.html. Read-only folders: --out DIR writes
+// DIR/<name>.html.
 #ifndef WL_TOOLS_COLORFIGHT_COLORFIGHT_VIEW_H_
 #define WL_TOOLS_COLORFIGHT_COLORFIGHT_VIEW_H_
 
@@ -20,8 +23,9 @@
 
 namespace wl::tools {
 
-// The page for a game folder; errors name the folder or file ("DIR is not
-// a folder", "DIR/replay.cfr is not gzip (colorfight §9)").
+// The page for a game folder or a .cfr file; errors name the folder or
+// file ("DIR is neither a folder nor a file", "DIR/replay.cfr is not gzip
+// (colorfight §9)").
 absl::StatusOr<std::string> ColorfightReplayHtmlForDir(
     const std::string& game_dir);
 

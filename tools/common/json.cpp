@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <system_error>
 
+#include "absl/strings/escaping.h"
+
 namespace wl::tools {
 
 namespace json = boost::json;
@@ -63,6 +65,63 @@ json::value IntegerOrString(const std::string& text) {
   auto [ptr, ec] = std::from_chars(text.data(), end, n);
   if (ec == std::errc() && ptr == end && std::to_string(n) == text) return n;
   return json::value(text);
+}
+
+bool IsUtf8(std::string_view bytes) {
+  size_t i = 0;
+  while (i < bytes.size()) {
+    const unsigned char c = static_cast<unsigned char>(bytes[i]);
+    // The length of the sequence and the range of its second byte.
+    int length = 1;
+    unsigned char low = 0x80, high = 0xBF;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if (c >= 0xC2 && c <= 0xDF) {
+      length = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      length = 3;
+      if (c == 0xE0) low = 0xA0;   // overlong
+      if (c == 0xED) high = 0x9F;  // surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      length = 4;
+      if (c == 0xF0) low = 0x90;   // overlong
+      if (c == 0xF4) high = 0x8F;  // past U+10FFFF
+    } else {
+      return false;  // a continuation byte, C0, C1, F5..FF
+    }
+    if (i + length > bytes.size()) return false;
+    for (int k = 1; k < length; ++k) {
+      const unsigned char b = static_cast<unsigned char>(bytes[i + k]);
+      if (b < (k == 1 ? low : 0x80) || b > (k == 1 ? high : 0xBF)) {
+        return false;
+      }
+    }
+    i += length;
+  }
+  return true;
+}
+
+void SetRecordedBytes(json::object& o, const std::string& key,
+                      std::string_view bytes) {
+  if (IsUtf8(bytes)) {
+    o[key] = bytes;
+  } else {
+    o[key + "_base64"] = absl::Base64Escape(std::string(bytes));
+  }
+}
+
+std::string RecordedBytes(const json::object& o, const std::string& key) {
+  if (const json::value* v = o.if_contains(key); v && v->is_string()) {
+    return std::string(v->get_string());
+  }
+  const json::value* b = o.if_contains(key + "_base64");
+  std::string bytes;
+  if (b && b->is_string() &&
+      absl::Base64Unescape(std::string(b->get_string()), &bytes)) {
+    return bytes;
+  }
+  return "";
 }
 
 }  // namespace wl::tools

@@ -11,6 +11,7 @@
 #define WL_TOOLS_COMMON_JSON_H_
 
 #include <string>
+#include <string_view>
 
 #include "boost/json.hpp"
 
@@ -27,6 +28,20 @@ std::string Fixed(double x, int decimals);
 // ("10000"), else as a string ("varied", "010"): how a game's setting is
 // stored in results and reports.
 boost::json::value IntegerOrString(const std::string& text);
+
+// Whether `bytes` is UTF-8 (RFC 3629: no overlong forms, no surrogates,
+// nothing past U+10FFFF), which every JSON reader requires of a string.
+bool IsUtf8(std::string_view bytes);
+
+// Recorded bytes (a bot's answer, ...) as a member of a JSON line that any
+// JSON reader reads: o[key] = the text when it is UTF-8; else
+// o[key + "_base64"] = the bytes in base64 (RFC 4648 §4, padded) and no
+// o[key]. RecordedBytes reads either back, byte for byte.
+void SetRecordedBytes(boost::json::object& o, const std::string& key,
+                      std::string_view bytes);
+// o[key] when it is a string, else the bytes of o[key + "_base64"]; ""
+// when neither is there (or the base64 is not base64).
+std::string RecordedBytes(const boost::json::object& o, const std::string& key);
 
 }  // namespace wl::tools
 

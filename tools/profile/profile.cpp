@@ -51,8 +51,7 @@ struct ProfileOptions {
 
 void DeclareFlags(Flags& flags, Game& game, ProfileOptions* o) {
   flags.Int("games", &o->games, "N", "games to play (seats alternate)");
-  flags.Int("seed", &o->seed, "S",
-            "the seed of the games: same seed, same games");
+  SeedFlag(flags, &o->seed, "the seed of the games: same seed, same games");
   flags.String("maps", &o->maps_dir, "DIR",
                "a folder of the game's maps (default: generated maps)");
   flags.String("opponent", &o->opponent, "BOT", "the bot played against");
@@ -70,7 +69,6 @@ std::optional<int> Validate(const Flags& flags, const Game& game,
   if (bots.size() != 1) return flags.Fail("needs exactly one bot");
   o->bot = bots[0];
   if (o->games < 1) return flags.Fail("--games must be >= 1");
-  if (o->seed < 0) return flags.Fail("--seed must be >= 0");
   if (std::string error = game.CheckFlags(); !error.empty()) {
     return flags.Fail(error);
   }

@@ -571,8 +571,7 @@ int TuneMain(Game& game, int argc, char** argv) {
                 "a parameter to tune (repeatable; default: every one)");
   flags.String("opponent", &c.opponent, "BOT",
                "tune against this bot (its defaults) instead of self-play");
-  flags.Int("seed", &c.seed, "S",
-            "the run's seed: the same seed, the same run");
+  SeedFlag(flags, &c.seed, "the run's seed: the same seed, the same run");
   flags.Int("pairs-per-iteration", &c.pairs_per_iteration, "P",
             "game pairs per iteration, their results summed");
   c.jobs = std::max(1u, std::thread::hardware_concurrency());

@@ -15,6 +15,12 @@ namespace wl::tools {
 namespace fs = std::filesystem;
 
 std::string PagePath(const std::string& game_dir, const std::string& out_dir) {
+  std::error_code ec;
+  if (fs::is_regular_file(game_dir, ec)) {  // a single-file recording
+    fs::path page = fs::path(game_dir).replace_extension(".html");
+    if (out_dir.empty()) return page.string();
+    return (fs::path(out_dir) / page.filename()).string();
+  }
   if (out_dir.empty()) return (fs::path(game_dir) / "replay.html").string();
   fs::path name = fs::path(game_dir).lexically_normal().filename();
   if (name.empty()) {
@@ -26,17 +32,7 @@ std::string PagePath(const std::string& game_dir, const std::string& out_dir) {
 
 absl::StatusOr<std::string> ReadPageSource(const std::string& path,
                                            uintmax_t max_bytes) {
-  std::error_code ec;
-  const uintmax_t size = fs::file_size(path, ec);
-  if (ec) return absl::NotFoundError("cannot read " + path);
-  if (size > max_bytes) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(path, " holds ", size, " bytes, more than the ", max_bytes,
-                     " a page is made from"));
-  }
-  absl::StatusOr<std::string> text = ReadFileToString(path);
-  if (!text.ok()) return absl::NotFoundError("cannot read " + path);
-  return text;
+  return ReadFileToString(path, static_cast<size_t>(max_bytes));
 }
 
 absl::Status WritePageInFolder(const std::string& game_dir,

@@ -27,12 +27,15 @@ namespace wl::tools {
 class Flags;
 
 // Where a folder's page goes: GAME_DIR/replay.html, or with an out_dir
-// OUT/<GAME_DIR's name>.html ("game.html" when the path names none).
+// OUT/<GAME_DIR's name>.html ("game.html" when the path names none). A
+// regular file given instead of a folder (a game's single-file recording:
+// a Colorfight .cfr, a Berlin game.json) has its page beside it,
+// X.cfr -> X.html, or with an out_dir OUT/X.html.
 std::string PagePath(const std::string& game_dir, const std::string& out_dir);
 
-// A file a page is made from, refused beyond max_bytes (checked before
-// reading): "cannot read PATH", "PATH holds N bytes, more than the M a page
-// is made from".
+// A file a page is made from: common/files.h's ReadFileToString, refused
+// beyond max_bytes (checked before reading): "cannot read PATH", "PATH is
+// not a regular file", "PATH holds N bytes, more than the M allowed".
 absl::StatusOr<std::string> ReadPageSource(const std::string& path,
                                            uintmax_t max_bytes);
 

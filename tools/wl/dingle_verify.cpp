@@ -111,7 +111,7 @@ struct DingleMeta {
 absl::StatusOr<DingleMeta> ReadResultJson(const fs::path& dir) {
   const std::string path = (dir / "result.json").string();
   absl::StatusOr<std::string> text = ReadFileToString(path);
-  if (!text.ok()) return absl::NotFoundError("cannot read " + path);
+  if (!text.ok()) return text.status();
   DingleMeta meta;
   meta.options.rules = RuleSet::kDingle;
   try {
@@ -135,7 +135,7 @@ absl::StatusOr<DingleMeta> ReadDingleMeta(const fs::path& dir) {
     return ReadResultJson(dir);
   }
   absl::StatusOr<std::string> text = ReadFileToString(path);
-  if (!text.ok()) return absl::NotFoundError("cannot read " + path);
+  if (!text.ok()) return text.status();
   DingleMeta meta;
   try {
     const json::value root = json::parse(*text);

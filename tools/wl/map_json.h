@@ -33,7 +33,10 @@ template <typename Parse>
 auto LoadMapFileWith(const std::string& path, Parse parse)
     -> decltype(parse(std::string_view())) {
   absl::StatusOr<std::string> text = ReadFileToString(path);
-  if (!text.ok()) return absl::NotFoundError("cannot open map " + path);
+  if (absl::IsNotFound(text.status())) {
+    return absl::NotFoundError("cannot open map " + path);
+  }
+  if (!text.ok()) return text.status();  // not a regular file, too large
   auto map = parse(*text);
   if (!map.ok()) {
     return absl::InvalidArgumentError(path + ": " +

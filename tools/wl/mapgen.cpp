@@ -929,7 +929,7 @@ int MapgenMain(int argc, char** argv) {
               "official JSON (spec section 2), each region with \"x\" and "
               "\"y\"\npositions in [0,1] for viewers (the engine ignores "
               "them).\nThe same seed and regions give the same map.");
-  flags.Int("seed", &seed, "S", "the map's random seed, >= 0");
+  SeedFlag(flags, &seed, "the map's random seed");
   flags.Int("regions", &regions, "N",
             absl::StrCat("number of regions, ", kMapgenMinRegions, "..",
                          kMapgenMaxRegions,
@@ -946,7 +946,6 @@ int MapgenMain(int argc, char** argv) {
     return flags.Fail("unexpected argument '" +
                       cli::EscapeForTerminal(args[0]) + "'");
   }
-  if (seed < 0) return flags.Fail("--seed must be >= 0");
   if (std::string err = RegionsError(regions); !err.empty()) {
     return flags.Fail("--" + err);
   }

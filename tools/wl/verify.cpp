@@ -1,7 +1,5 @@
 #include "wl/verify.h"
 
-#include <zlib.h>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -26,33 +24,6 @@ namespace fs = std::filesystem;
 
 // meta.json's "map" for WL1's fixed map (wl1 §2).
 constexpr std::string_view kWl1MapName = "wl1-earth";
-
-// Inflates `path` chunk by chunk, handing each chunk to `sink`; fails once
-// more than max_bytes come out.
-template <typename Sink>
-absl::Status InflateGzip(const std::string& path, size_t max_bytes, Sink sink) {
-  gzFile f = gzopen(path.c_str(), "rb");
-  if (!f) return absl::NotFoundError(absl::StrCat("cannot read ", path));
-  std::vector<char> buffer(1 << 16);
-  size_t total = 0;
-  int n;
-  while ((n = gzread(f, buffer.data(), static_cast<unsigned>(buffer.size()))) >
-         0) {
-    total += static_cast<size_t>(n);
-    if (total > max_bytes) {
-      gzclose(f);
-      return absl::DataLossError(absl::StrCat(
-          path, " inflates to more than ", max_bytes,
-          " bytes, the most a recording may hold (a corrupt file or a gzip "
-          "bomb?)"));
-    }
-    sink(buffer.data(), static_cast<size_t>(n));
-  }
-  const bool failed = n < 0;
-  gzclose(f);
-  if (failed) return absl::DataLossError(path + " is not valid gzip");
-  return absl::OkStatus();
-}
 
 // Plays back the answers a dump recorded, in order.
 class RecordedSeat : public Seat {
@@ -191,28 +162,12 @@ std::string WinnerName(Outcome outcome) {
                                            : "draw";
 }
 
-absl::StatusOr<std::string> ReadGzipFile(const std::string& path,
-                                         size_t max_bytes) {
-  // Measure first, so that a bomb is refused before any memory is taken.
-  size_t size = 0;
-  absl::Status measured =
-      InflateGzip(path, max_bytes, [&](const char*, size_t n) { size += n; });
-  if (!measured.ok()) return measured;
-  std::string out;
-  out.reserve(size);
-  absl::Status read =
-      InflateGzip(path, max_bytes,
-                  [&](const char* data, size_t n) { out.append(data, n); });
-  if (!read.ok()) return read;
-  return out;
-}
-
 absl::StatusOr<RecordingMeta> ReadRecordingMeta(const std::string& dir_name,
                                                 const std::string& maps_dir) {
   const fs::path dir(dir_name);
   const std::string path = (dir / "meta.json").string();
   absl::StatusOr<std::string> text = ReadFileToString(path);
-  if (!text.ok()) return absl::NotFoundError("cannot read " + path);
+  if (!text.ok()) return text.status();
   boost::json::error_code ec;
   boost::json::value meta = boost::json::parse(*text, ec);
   const boost::json::object* obj =

@@ -27,20 +27,15 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "common/files.h"
 #include "rules.h"
 
 namespace wl::tools {
 
-// The most bytes a replay.txt.gz may inflate to: 128 MiB, 14 times the
-// longest official recording (8.9 MB). More is refused as an error (a gzip
-// bomb must not exhaust memory).
-constexpr size_t kMaxReplayBytes = size_t{128} << 20;
-
-// The text of a gzip file (or of a plain file, as zlib reads those too), or
-// DataLoss when it is not valid gzip or inflates to more than max_bytes.
-// Memory stays below max_bytes whatever the file holds.
-absl::StatusOr<std::string> ReadGzipFile(const std::string& path,
-                                         size_t max_bytes = kMaxReplayBytes);
+// The most bytes a replay.txt.gz may inflate to (a gzip bomb must not
+// exhaust memory): the cap of every input file (common/files.h, which
+// reads gzip files too).
+constexpr size_t kMaxReplayBytes = kMaxInputBytes;
 
 // What a recording's meta.json says. The seed must be an integer that fits
 // a Java long (what the engine seeds its generator with).

@@ -64,8 +64,8 @@ struct MatchOptions {
 };
 
 void DeclareMatchFlags(Flags& flags, MatchOptions* o) {
-  flags.Int("seed", &o->seed, "S",
-            "the game's random seed (default: a random one, printed)");
+  SeedFlag(flags, &o->seed,
+           "the game's random seed (default: a random one, printed)");
   flags.String("map", &o->map_file, "FILE",
                "the map, official JSON (default: a generated map)");
   flags.String("out", &o->out_dir, "DIR",
@@ -80,7 +80,6 @@ void DeclareMatchFlags(Flags& flags, MatchOptions* o) {
 std::optional<int> CheckMatch(const Flags& flags, const WlGame& game,
                               const MatchOptions& o) {
   if (o.bots.size() != 2) return flags.Fail("needs exactly two bots");
-  if (o.seed < -1) return flags.Fail("--seed must be >= 0");
   if (o.stderr_cap < 0) return flags.Fail("--stderr-cap must be >= 0");
   if (std::string error = game.CheckFlags(); !error.empty())
     return flags.Fail(error);
