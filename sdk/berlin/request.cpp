@@ -45,9 +45,16 @@ int64_t Integer(const json::value& v, const std::string& what) {
   return n;
 }
 
-int ClampToInt(int64_t n) {
-  return static_cast<int>(std::clamp<int64_t>(
-      n, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+// Integer(v) within lo..hi (rules.h's bounds), else one line quoting the
+// value as given: 1e300 is "1E300", not the 2^63-1 its to_i saturates to.
+int64_t IntegerIn(const json::value& v, const std::string& what, int64_t lo,
+                  int64_t hi) {
+  const int64_t n = Integer(v, what);
+  if (n < lo || n > hi) {
+    Fail(what + " " + json::serialize(v) + " is outside " + std::to_string(lo) +
+         ".." + std::to_string(hi));
+  }
+  return n;
 }
 
 // berlin §3.1, with the map defaults of §4.2 item 4.
@@ -55,30 +62,28 @@ void ReadInfos(const json::object& infos, Request& r) {
   const json::value& id = Need(infos, "game_id", "infos");
   r.game_id =
       id.is_string() ? std::string(id.get_string()) : json::serialize(id);
-  r.current_turn =
-      Integer(Need(infos, "current_turn", "infos"), "infos.current_turn");
+  r.current_turn = IntegerIn(Need(infos, "current_turn", "infos"),
+                             "infos.current_turn", 0, kMaxTurns);
   const json::value* v = infos.if_contains("maximum_number_of_turns");
   if (v != nullptr && !v->is_null()) {
-    r.maximum_number_of_turns =
-        ClampToInt(Integer(*v, "infos.maximum_number_of_turns"));
+    r.maximum_number_of_turns = static_cast<int>(
+        IntegerIn(*v, "infos.maximum_number_of_turns", 0, kMaxTurns));
   }
   v = infos.if_contains("time_limit_per_turn");
   if (v != nullptr && !v->is_null()) {
     r.time_limit_per_turn =
-        ClampToInt(Integer(*v, "infos.time_limit_per_turn"));
+        static_cast<int>(IntegerIn(*v, "infos.time_limit_per_turn", 0,
+                                   std::numeric_limits<int32_t>::max()));
   }
   v = infos.if_contains("directed");  // Ruby truthiness
   r.directed =
       v != nullptr && !v->is_null() && !(v->is_bool() && !v->get_bool());
-  r.number_of_players = ClampToInt(Integer(
-      Need(infos, "number_of_players", "infos"), "infos.number_of_players"));
-  const int64_t player =
-      Integer(Need(infos, "player_id", "infos"), "infos.player_id");
-  if (player < 0 || player >= kMaxPlayers) {
-    Fail("infos.player_id " + std::to_string(player) + " is outside 0.." +
-         std::to_string(kMaxPlayers - 1));
-  }
-  r.player_id = static_cast<int>(player);
+  r.number_of_players =
+      static_cast<int>(IntegerIn(Need(infos, "number_of_players", "infos"),
+                                 "infos.number_of_players", 1, kMaxPlayers));
+  r.player_id =
+      static_cast<int>(IntegerIn(Need(infos, "player_id", "infos"),
+                                 "infos.player_id", 0, kMaxPlayers - 1));
 }
 
 void ReadTypes(const json::array& types, Map& map) {
@@ -86,11 +91,16 @@ void ReadTypes(const json::array& types, Map& map) {
     const json::object& o = ObjectOf(t, "a map type");
     const json::value& name = Need(o, "name", "a map type");
     if (!name.is_string()) Fail("a map type's name is not a string");
+    const std::string where = "type " + json::serialize(name);
     const json::value* points = o.if_contains("points");
     const json::value* spawn = o.if_contains("soldiers_per_turn");
-    map.AddType(std::string(name.get_string()),
-                points ? Integer(*points, "a type's points") : 0,
-                spawn ? Integer(*spawn, "a type's soldiers_per_turn") : 0);
+    map.AddType(
+        std::string(name.get_string()),
+        points ? IntegerIn(*points, where + " points", -kMaxPoints, kMaxPoints)
+               : 0,
+        spawn ? IntegerIn(*spawn, where + " soldiers_per_turn", -kMaxArmies,
+                          kMaxArmies)
+              : 0);
   }
 }
 
@@ -101,9 +111,12 @@ void ReadNodes(const json::array& nodes, Map& map) {
   }
   for (const json::value& n : nodes) {
     const json::object& o = ObjectOf(n, "a map node");
-    const int64_t id = Integer(Need(o, "id", "a map node"), "a node id");
-    if (!IsMapNodeId(id))
-      Fail("node id " + std::to_string(id) + " is reserved");
+    const json::value& raw = Need(o, "id", "a map node");
+    const int64_t id = Integer(raw, "a node id");
+    if (!IsMapNodeId(id)) {
+      Fail("node id " + json::serialize(raw) +
+           " is reserved (a map id is an int64 but its two limits)");
+    }
     if (map.IndexOf(id) >= 0) Fail("node id " + std::to_string(id) + " twice");
     const json::value& type = Need(o, "type", "node " + std::to_string(id));
     int index = -1;
@@ -135,38 +148,51 @@ void ReadMap(const json::object& m, Request& r) {
     r.paths.emplace_back(from, to);
     r.map.AddPath(from, to);
   }
+  if (!PointsFit(r.map)) Fail("the nodes' points add up past 10^18");
+}
+
+// rules.h's kMaxArmies: the armies a state whose |counters| add up to
+// `soldiers` and the spawns still to come can make (turn t is played from
+// the state before it: max - t + 1 spawns; one at least, so that a
+// game_over's map is checked too).
+void CheckArmies(const Request& r, double soldiers) {
+  const int64_t played = std::max<int64_t>(0, r.current_turn - 1);
+  const double spawns = static_cast<double>(
+      std::max<int64_t>(1, r.maximum_number_of_turns - played));
+  if (!ArmiesFit(r.map, soldiers, spawns)) {
+    Fail(
+        "number_of_soldiers and soldiers_per_turn could make more than "
+        "2^30 soldiers in the turns left");
+  }
 }
 
 // berlin §3.3: the owner and the owner's counter per node.
 void ReadState(const json::array& entries, Request& r) {
   r.state = State::Empty(r.map.size(), 0);
   int players = std::max(r.number_of_players, r.player_id + 1);
+  double soldiers = 0;  // |counters| summed
   for (const json::value& e : entries) {
     const json::object& o = ObjectOf(e, "a state entry");
-    const int64_t id =
-        Integer(Need(o, "node_id", "a state entry"), "a state node_id");
-    const int node = r.map.IndexOf(id);
-    if (node < 0)
-      Fail("state node " + std::to_string(id) + " is not in the map");
+    const json::value& raw = Need(o, "node_id", "a state entry");
+    const int node = r.map.IndexOf(Integer(raw, "a state node_id"));
+    if (node < 0) {
+      Fail("state node " + json::serialize(raw) + " is not in the map");
+    }
     const json::value& owner = Need(o, "player_id", "a state entry");
     if (owner.is_null()) continue;  // free (berlin §3.3)
-    const int64_t player = Integer(owner, "a state player_id");
-    if (player < 0 || player >= kMaxPlayers) {
-      Fail("state player_id " + std::to_string(player) + " is outside 0.." +
-           std::to_string(kMaxPlayers - 1));
-    }
+    const int64_t player =
+        IntegerIn(owner, "state player_id", 0, kMaxPlayers - 1);
     const json::value* count = o.if_contains("number_of_soldiers");
-    const int64_t n = count ? Integer(*count, "number_of_soldiers") : 0;
-    if (n < std::numeric_limits<int32_t>::min() ||
-        n > std::numeric_limits<int32_t>::max()) {
-      Fail("number_of_soldiers " + std::to_string(n) + " is out of range");
-    }
+    const int64_t n =
+        count ? IntegerIn(*count, "number_of_soldiers", -kMaxArmies, kMaxArmies)
+              : 0;
     r.state.Place(node, static_cast<int>(player), static_cast<int32_t>(n));
+    soldiers += static_cast<double>(n < 0 ? -n : n);
     players = std::max(players, static_cast<int>(player) + 1);
   }
+  CheckArmies(r, soldiers);
   r.state.num_players = static_cast<int8_t>(std::min(players, kMaxPlayers));
-  r.state.turn = static_cast<int32_t>(std::clamp<int64_t>(
-      r.current_turn, 0, std::numeric_limits<int32_t>::max()));
+  r.state.turn = static_cast<int32_t>(r.current_turn);  // 0..kMaxTurns
 }
 
 }  // namespace

@@ -44,11 +44,22 @@ struct Request {
 };
 
 // Parses the three JSON fields (any formatting: the ping form's is
-// pretty-printed). Throws BadRequest with one line naming what is wrong:
-// not JSON, a missing key, an unknown type, more than kMaxNodes nodes, a
-// node id that is not a number or not IsMapNodeId, a duplicate node id, a
-// player id outside 0..kMaxPlayers-1, a state node not in the map, a
-// count outside int32.
+// pretty-printed). Throws BadRequest with one line naming what is wrong
+// (and quoting the value as given): not JSON, a missing key, an unknown
+// type, more than kMaxNodes nodes, a node id that is not a number or not
+// IsMapNodeId, a duplicate node id, a state node not in the map, or a
+// number outside what the rules core holds (rules.h's bounds, so that no
+// bot's arithmetic on a parsed request can overflow):
+//   current_turn, maximum_number_of_turns   0..kMaxTurns (10^6)
+//   time_limit_per_turn                     0..2^31-1 (ms)
+//   number_of_players                       1..kMaxPlayers
+//   player_id (infos and state)             0..kMaxPlayers-1
+//   a type's points                         -10^18..10^18, and the
+//                                           nodes' |points| summed <= 10^18
+//   a type's soldiers_per_turn, a node's    -2^30..2^30, and the |counters|
+//   number_of_soldiers                      plus the spawns of the turns
+//                                           left <= 2^30 (ArmiesFit)
+// Every recorded official game is far inside them.
 //
 // Numbers go through to_i (berlin §5.2) like the engine's; infos'
 // maximum_number_of_turns/time_limit_per_turn default to 100/1000 when

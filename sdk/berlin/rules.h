@@ -17,6 +17,7 @@
 #ifndef WL_BERLIN_RULES_H_
 #define WL_BERLIN_RULES_H_
 
+#include <cmath>
 #include <cstdint>
 
 #include "map.h"
@@ -58,6 +59,43 @@ struct NoSink {
   template <typename T>
   void operator()(const T&) const {}
 };
+
+// The numbers the rules core holds (berlin §11: Ruby's integers have no
+// limit; here army counters are int32 and point sums int64). Maps (the
+// referee's loader, tools/berlin/berlin_map.h) and requests (ParseRequest,
+// request.h) outside them are refused with a one-line error:
+// * turns: current_turn and maximum_number_of_turns in 0..kMaxTurns;
+// * armies: every soldier that can ever be on the board, the sum of
+//   |counters| now plus, for each spawn still to come, |soldiers_per_turn|
+//   summed over the nodes, at most kMaxArmies = 2^30. Fights and spawns
+//   never make more, so every counter and every sum of counters stays
+//   within it, and a bot may add two such sums (a threat and a garrison, a
+//   count and one) in int32;
+// * points: |points| of each type, and summed over the nodes, at most
+//   kMaxPoints = 10^18 (int64 sums and scores).
+// Official maps count at most a few thousand soldiers and 300 turns.
+inline constexpr int64_t kMaxTurns = 1000000;
+inline constexpr int64_t kMaxArmies = int64_t{1} << 30;
+inline constexpr int64_t kMaxPoints = 1000000000000000000;
+
+// Whether a game on `map` whose counters add up to `soldiers` (in absolute
+// value) stays within kMaxArmies over `spawns` more spawns.
+inline bool ArmiesFit(const Map& map, double soldiers, double spawns) {
+  double per_turn = 0;
+  for (int i = 0; i < map.size(); ++i) {
+    per_turn += std::fabs(static_cast<double>(map.SoldiersPerTurn(i)));
+  }
+  return soldiers + per_turn * spawns <= static_cast<double>(kMaxArmies);
+}
+
+// Whether the nodes' |points| add up to at most kMaxPoints.
+inline bool PointsFit(const Map& map) {
+  double points = 0;
+  for (int i = 0; i < map.size(); ++i) {
+    points += std::fabs(static_cast<double>(map.Points(i)));
+  }
+  return points <= static_cast<double>(kMaxPoints);
+}
 
 namespace internal {
 

@@ -103,6 +103,8 @@ const char* ClientErrcName(ClientErrc code) {
       return "bad reply";
     case ClientErrc::kRejected:
       return "rejected";
+    case ClientErrc::kTooLarge:
+      return "message too large";
   }
   return "?";
 }
@@ -164,11 +166,11 @@ struct Client::Impl {
   std::condition_variable cv;
   std::string latest_frame;  // the last game_channel message only
   uint64_t frames = 0;
-  std::string game_closed;                  // why, once closed
+  ClientError game_closed;                  // why, once closed
   std::map<uint64_t, std::string> replies;  // by request number
   uint64_t requests = 0;
   uint64_t answered = 0;
-  std::string action_closed;
+  ClientError action_closed;
 
   ~Impl() { Stop(); }
 
@@ -186,24 +188,26 @@ struct Client::Impl {
           ++frames;
           cv.notify_all();
         },
-        [this](std::string why) { Closed(&game_closed, "game_channel", why); });
+        [this](ClientError why) {
+          Closed(&game_closed, "game_channel", std::move(why));
+        });
     action->StartReading(
         [this](std::string text) {
           std::lock_guard lock(mu);
           replies[++answered] = std::move(text);
           cv.notify_all();
         },
-        [this](std::string why) {
-          Closed(&action_closed, "action_channel", why);
+        [this](ClientError why) {
+          Closed(&action_closed, "action_channel", std::move(why));
         });
     ioc.restart();
     work.emplace(ioc.get_executor());
     io_thread = std::thread([this] { ioc.run(); });
   }
 
-  void Closed(std::string* slot, const char* channel, const std::string& why) {
+  void Closed(ClientError* slot, const char* channel, ClientError why) {
     std::lock_guard lock(mu);
-    *slot = std::string(channel) + ": " + why;
+    *slot = {why.code, std::string(channel) + ": " + why.message};
     cv.notify_all();
   }
 };
@@ -230,15 +234,15 @@ bool Client::Connect(const std::string& url) {
   impl->game = MakeChannel(u.tls, impl->ioc, impl->tls);
   impl->action = MakeChannel(u.tls, impl->ioc, impl->tls);
   // §2.3: game_channel first; §2.2: no pings there.
-  if (ClientError e =
-          impl->game->Open(u, u.path + "/game_channel", false,
-                           Clock::now() + options_.connect_timeout)) {
+  if (ClientError e = impl->game->Open(
+          u, u.path + "/game_channel", false, options_.max_message_bytes,
+          Clock::now() + options_.connect_timeout)) {
     error_ = e;
     return false;
   }
-  if (ClientError e =
-          impl->action->Open(u, u.path + "/action_channel", true,
-                             Clock::now() + options_.connect_timeout)) {
+  if (ClientError e = impl->action->Open(
+          u, u.path + "/action_channel", true, options_.max_message_bytes,
+          Clock::now() + options_.connect_timeout)) {
     error_ = e;
     return false;
   }
@@ -251,7 +255,8 @@ bool Client::Connect(const std::string& url) {
 }
 
 Reply Client::Request(const std::string& text,
-                      std::chrono::milliseconds timeout) {
+                      std::chrono::milliseconds timeout,
+                      bool until_next_frame) {
   Reply reply;
   if (!impl_) {
     Fail(ClientErrc::kClosed, "not connected");
@@ -267,13 +272,22 @@ Reply Client::Request(const std::string& text,
              [impl = impl_.get(), text] { impl->action->Write(text); });
   std::unique_lock lock(impl_->mu);
   const bool answered = impl_->cv.wait_for(lock, timeout, [&] {
-    return impl_->answered >= number || !impl_->action_closed.empty();
+    return impl_->answered >= number || impl_->action_closed ||
+           (until_next_frame && impl_->frames > frames_taken_);
   });
   const auto it = impl_->replies.find(number);
+  if (it == impl_->replies.end() && answered && !impl_->action_closed &&
+      impl_->answered < number) {
+    reply.superseded = true;  // a late reply is dropped by the next Request
+    return reply;
+  }
   if (it == impl_->replies.end()) {
-    Fail(answered ? ClientErrc::kClosed : ClientErrc::kTimeout,
-         answered ? impl_->action_closed
-                  : "no reply on action_channel in " + Millis(timeout));
+    if (answered) {
+      error_ = impl_->action_closed;
+    } else {
+      Fail(ClientErrc::kTimeout,
+           "no reply on action_channel in " + Millis(timeout));
+    }
     reply.err_msg = error_.message;
     return reply;
   }
@@ -305,14 +319,16 @@ bool Client::Register(const std::string& username, const std::string& password,
   return true;
 }
 
-Reply Client::SendCommands(const std::vector<std::string>& cmd_list) {
+Reply Client::SendCommands(const std::vector<std::string>& cmd_list,
+                           bool until_next_frame) {
   error_ = {};
   json::array list;
   for (const std::string& c : cmd_list) list.emplace_back(c);
   const json::object request{{"action", "command"},
                              {"cmd_list", std::move(list)}};
-  Reply reply = Request(json::serialize(request), options_.command_timeout);
-  if (!error_ && !reply.success) {
+  Reply reply = Request(json::serialize(request), options_.command_timeout,
+                        until_next_frame);
+  if (!error_ && !reply.success && !reply.superseded) {
     error_ = {ClientErrc::kRejected, "commands refused: " + reply.err_msg};
   }
   return reply;
@@ -328,13 +344,14 @@ bool Client::UpdateTurn(std::chrono::milliseconds timeout) {
     {
       std::unique_lock lock(impl_->mu);
       impl_->cv.wait_until(lock, deadline, [&] {
-        return impl_->frames > frames_taken_ || !impl_->game_closed.empty();
+        return impl_->frames > frames_taken_ || impl_->game_closed;
       });
       if (impl_->frames > frames_taken_) {
         text = std::move(impl_->latest_frame);  // drained: the latest only
         frames_taken_ = impl_->frames;
-      } else if (!impl_->game_closed.empty()) {
-        return Fail(ClientErrc::kClosed, impl_->game_closed);
+      } else if (impl_->game_closed) {
+        error_ = impl_->game_closed;
+        return false;
       } else {
         return Fail(ClientErrc::kTimeout,
                     "no new turn on game_channel in " + Millis(timeout));

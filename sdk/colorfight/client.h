@@ -20,15 +20,20 @@
 //   }
 //   client.Disconnect();
 //
-// game_channel is opened first, with no keepalive pings and no message
-// size limit (the server never reads it, §2.2); a background thread keeps
-// only the latest frame text. action_channel is request/one-reply, with a
-// keepalive ping every 20 s. Every wait has a deadline. A Client is used
-// from one thread (its own I/O runs on a thread of its own).
+// game_channel is opened first, with no keepalive pings (the server never
+// reads it, §2.2); a background thread keeps only the latest frame text.
+// A message (on either channel) over ClientOptions::max_message_bytes
+// closes the connection (kTooLarge) at its header, before any of it is
+// stored: the official client sets no limit (§12), but a frame is about
+// 47 KB (§2.2), so the default 16 MiB is far above any real one. action_channel
+// is request/one-reply, with a keepalive ping every 20 s. Every wait has a
+// deadline. A Client is used from one thread (its own I/O runs on a thread of
+// its own).
 #ifndef WL_COLORFIGHT_CLIENT_H_
 #define WL_COLORFIGHT_CLIENT_H_
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -53,6 +58,7 @@ enum class ClientErrc {
   kBadFrame,           // a game_channel message that is not a frame (§3)
   kBadReply,           // an action_channel reply that is not §2.5's
   kRejected,           // the server said {"success": false, "err_msg"}
+  kTooLarge,           // a message over ClientOptions::max_message_bytes
 };
 
 // The name of a code ("connection refused", "timeout", ...).
@@ -69,6 +75,9 @@ struct Reply {
   bool success = false;
   std::string err_msg;
   int uid = 0;  // a successful register's
+  // SendCommands(..., until_next_frame): a newer frame came before the
+  // reply, which was not waited for (error() is not set).
+  bool superseded = false;
 };
 
 struct ClientOptions {
@@ -76,6 +85,9 @@ struct ClientOptions {
   std::chrono::milliseconds connect_timeout{5000};   // per channel
   std::chrono::milliseconds register_timeout{2000};  // §12: 2 s
   std::chrono::milliseconds command_timeout{5000};
+  // The largest WebSocket message taken from the server (a frame is about
+  // 47 KB, colorfight §2.2); a larger one ends the connection, kTooLarge.
+  size_t max_message_bytes = size_t{16} << 20;
 };
 
 // A room of GET /get_gameroom_list (§2.6).
@@ -121,13 +133,20 @@ class Client {
   // Waits up to `timeout` for a frame whose turn differs from game()'s,
   // takes the latest one and rebuilds game(): true. false on a new game_id
   // (new_game(): game() is its first frame, register again), on timeout
-  // (kTimeout), a closed game_channel (kClosed) or a bad frame (kBadFrame).
+  // (kTimeout), a closed game_channel (kClosed; kTooLarge after a message
+  // over max_message_bytes) or a bad frame (kBadFrame).
   // The first frame of a connection is always a new turn.
   bool UpdateTurn(std::chrono::milliseconds timeout);
 
   // {"action": "command", "cmd_list": [...]} and its reply. A reply that
   // does not come gives success false and error() set.
-  Reply SendCommands(const std::vector<std::string>& cmd_list);
+  // With `until_next_frame` it also stops waiting as soon as a frame newer
+  // than game() arrives (superseded): for the last command round of a game
+  // (turn max_turn - 1), whose reply changes nothing once the final frame
+  // is in; our server in lock-step writes that reply after the final frame
+  // and its end-of-game work, the engine at once.
+  Reply SendCommands(const std::vector<std::string>& cmd_list,
+                     bool until_next_frame = false);
 
   // Leaves: drops game_channel's TCP connection (the server never answers
   // a close there, §2.2) and closes action_channel cleanly.
@@ -149,7 +168,8 @@ class Client {
 
  private:
   struct Impl;
-  Reply Request(const std::string& text, std::chrono::milliseconds timeout);
+  Reply Request(const std::string& text, std::chrono::milliseconds timeout,
+                bool until_next_frame = false);
   bool Fail(ClientErrc code, std::string message);
 
   ClientOptions options_;

@@ -134,11 +134,14 @@ ClientError OpenTransport(asio::io_context& ioc, Stream& stream,
 class Channel {
  public:
   using OnMessage = std::function<void(std::string)>;
-  using OnClosed = std::function<void(std::string)>;
+  // kClosed, or kTooLarge for a message over the limit, and why.
+  using OnClosed = std::function<void(ClientError)>;
   virtual ~Channel() = default;
   // On the caller's thread, before the I/O thread runs.
+  // Messages over `max_message` bytes end the connection (kTooLarge).
   virtual ClientError Open(const ServerUrl& url, const std::string& target,
-                           bool keepalive, Clock::time_point deadline) = 0;
+                           bool keepalive, size_t max_message,
+                           Clock::time_point deadline) = 0;
   // The rest on the I/O thread.
   virtual void StartReading(OnMessage on_message, OnClosed on_closed) = 0;
   virtual void Write(std::string text) = 0;
@@ -153,7 +156,8 @@ class Socket : public Channel {
       : ioc_(ioc), ws_(MakeStream(ioc, tls)) {}
 
   ClientError Open(const ServerUrl& url, const std::string& target,
-                   bool keepalive, Clock::time_point deadline) override {
+                   bool keepalive, size_t max_message,
+                   Clock::time_point deadline) override {
     if (ClientError e = OpenTransport(ioc_, ws_.next_layer(), url, deadline)) {
       return e;
     }
@@ -164,7 +168,10 @@ class Socket : public Channel {
         keepalive ? std::chrono::seconds(40) : websocket::stream_base::none();
     timeout.keep_alive_pings = keepalive;
     ws_.set_option(timeout);
-    ws_.read_message_max(0);  // no limit (§2.2)
+    // Checked at each frame header, before the payload is read or any
+    // memory is taken for it (Beast's read_message_max).
+    max_message_ = max_message;
+    ws_.read_message_max(max_message);
     ws_.set_option(
         websocket::stream_base::decorator([](websocket::request_type& r) {
           r.set(http::field::user_agent, kUserAgent);
@@ -225,18 +232,26 @@ class Socket : public Channel {
   void Read() {
     ws_.async_read(buffer_, [this](beast::error_code ec, size_t) {
       if (ec) {
-        std::string why = ec.message();
-        if (ec == websocket::error::closed) {
-          why = "closed by the server (" + std::to_string(ws_.reason().code) +
-                ")";
-        }
-        on_closed_(why);
+        on_closed_(ReadError(ec));
         return;
       }
       on_message_(beast::buffers_to_string(buffer_.data()));
       buffer_.consume(buffer_.size());
       Read();
     });
+  }
+
+  ClientError ReadError(const beast::error_code& ec) const {
+    if (ec == websocket::error::message_too_big) {
+      return {ClientErrc::kTooLarge,
+              "the server sent a message over the limit of " +
+                  std::to_string(max_message_) + " bytes"};
+    }
+    if (ec == websocket::error::closed) {
+      return {ClientErrc::kClosed, "closed by the server (" +
+                                       std::to_string(ws_.reason().code) + ")"};
+    }
+    return {ClientErrc::kClosed, ec.message()};
   }
 
   void WriteFront() {
@@ -251,6 +266,7 @@ class Socket : public Channel {
   asio::io_context& ioc_;
   websocket::stream<Stream> ws_;
   beast::flat_buffer buffer_;
+  size_t max_message_ = 0;
   std::deque<std::string> writes_;
   OnMessage on_message_;
   OnClosed on_closed_;

@@ -41,6 +41,27 @@ enum Header {
   kNaturalCost
 };
 
+// frame.h's bounds.
+struct Bounds {
+  int64_t lo, hi;
+};
+constexpr Bounds kAnyInt{INT64_MIN, INT64_MAX};
+constexpr Bounds kTurnBounds{0, kMaxFrameTurn};
+constexpr Bounds kAmountBounds{-kMaxAmount, kMaxAmount};
+constexpr Bounds kCellCount{0, kCells};
+// By Header; position and building are not plain integers.
+constexpr Bounds kCellBounds[] = {
+    {-kMaxAttackCost, kMaxAttackCost},  // attack_cost
+    {0, 1000},                          // force_field (§6.6)
+    kAnyInt,                            // building
+    {0, 1000},                          // gold (a yield, §7: 40 at most)
+    {0, 1000},                          // energy
+    {0, kMaxUsers},                     // owner
+    kAnyInt,                            // position
+    {0, 100},                           // natural_gold (§4.2: 1..10)
+    {0, 100},                           // natural_energy
+    {0, 10000}};                        // natural_cost (§4.2: 24..599)
+
 // building_number's names, by Building - 1 (§3.2).
 constexpr const char* kBuildingNames[kBuildingKinds] = {
     "home", "energy_well", "gold_mine", "fortress"};
@@ -230,13 +251,24 @@ struct ExactDoubleHandler {
   std::string number;  // the parts of a number split across buffers
 };
 
+// "1e+300 is not an integer", "-5 is outside 0..1000": the value as
+// given (Python's text of it), never what it was clamped to.
+std::string OutOfBounds(const json::value& v, Bounds bounds) {
+  if (!v.is_int64()) {
+    return PyJson(v) +
+           (v.is_number() ? " is not an int64 integer" : " is not an integer");
+  }
+  return PyJson(v) + " is outside " + std::to_string(bounds.lo) + ".." +
+         std::to_string(bounds.hi);
+}
+
 // Reads fields by name; the first problem becomes the one-line error
 // "<where>: <what>".
 class Reader {
  public:
   explicit Reader(std::string* error) : error_(error) {}
 
-  bool Fail(const std::string& where, const char* what) {
+  bool Fail(const std::string& where, const std::string& what) {
     if (error_ != nullptr) *error_ = "frame: " + where + ": " + what;
     return false;
   }
@@ -253,26 +285,21 @@ class Reader {
     return v;
   }
 
-  bool Int(const json::value& v, const std::string& where, int64_t* out) {
-    if (!v.is_int64()) {
-      return Fail(where, v.is_number() ? "integer out of range or not whole"
-                                       : "not an integer");
+  // An integer in bounds (frame.h's table), else the value as given.
+  bool Int(const json::value& v, const std::string& where, Bounds bounds,
+           int64_t* out) {
+    if (!v.is_int64() || v.get_int64() < bounds.lo ||
+        v.get_int64() > bounds.hi) {
+      return Fail(where, OutOfBounds(v, bounds));
     }
     *out = v.get_int64();
     return true;
   }
 
-  bool IntIn(const json::value& v, const std::string& where, int64_t lo,
-             int64_t hi, int64_t* out) {
-    if (!Int(v, where, out)) return false;
-    if (*out < lo || *out > hi) return Fail(where, "out of range");
-    return true;
-  }
-
   bool IntField(const json::object& o, const char* key,
-                const std::string& where, int64_t* out) {
+                const std::string& where, Bounds bounds, int64_t* out) {
     const json::value* v = Field(o, key, where);
-    return v != nullptr && Int(*v, Sub(where, key), out);
+    return v != nullptr && Int(*v, Sub(where, key), bounds, out);
   }
 
   bool BoolField(const json::object& o, const char* key,
@@ -322,10 +349,11 @@ class Reader {
 bool ReadInfo(Reader& r, const json::value& v, FrameInfo* info) {
   const json::object* o = r.Object(v, "info");
   if (o == nullptr) return false;
-  return r.IntField(*o, "max_turn", "info", &info->max_turn) &&
-         r.IntField(*o, "max_player", "info", &info->max_player) &&
-         r.IntField(*o, "width", "info", &info->width) &&
-         r.IntField(*o, "height", "info", &info->height) &&
+  return r.IntField(*o, "max_turn", "info", kTurnBounds, &info->max_turn) &&
+         r.IntField(*o, "max_player", "info", {1, kMaxUsers},
+                    &info->max_player) &&
+         r.IntField(*o, "width", "info", {kWidth, kWidth}, &info->width) &&
+         r.IntField(*o, "height", "info", {kHeight, kHeight}, &info->height) &&
          r.NumberTextField(*o, "round_time", "info", false,
                            &info->round_time) &&
          r.NumberTextField(*o, "start_count_down", "info", true,
@@ -333,8 +361,9 @@ bool ReadInfo(Reader& r, const json::value& v, FrameInfo* info) {
          r.BoolField(*o, "allow_manual_mode", "info",
                      &info->allow_manual_mode) &&
          r.StringField(*o, "game_id", "info", &info->game_id) &&
-         r.IntField(*o, "replay_version", "info", &info->replay_version) &&
-         r.IntField(*o, "game_version", "info", &info->game_version);
+         r.IntField(*o, "replay_version", "info", kAnyInt,
+                    &info->replay_version) &&
+         r.IntField(*o, "game_version", "info", kAnyInt, &info->game_version);
 }
 
 bool ReadChat(Reader& r, const json::value& v, std::vector<ChatLine>* chat) {
@@ -430,35 +459,53 @@ bool IsPosition(const json::value& v, int x, int y) {
          (*a)[1].get_int64() == y;
 }
 
-// One data[y][x] entry; on a problem, the name of the bad header (the
-// error's path is only built then: this runs 900 times a frame).
-const char* ReadCell(const json::value& v, const int index[kHeaderCount],
-                     size_t width, int x, int y, FrameCell* cell) {
+constexpr int kCellOk = -1;
+constexpr int kNotACell = -2;
+
+// One data[y][x] entry; on a problem, the bad Header, or kNotACell (the
+// error is only written then: this runs 900 times a frame).
+int ReadCell(const json::value& v, const int index[kHeaderCount], size_t width,
+             int x, int y, FrameCell* cell) {
   const json::array* a = v.if_array();
-  if (a == nullptr || a->size() != width) return "cell";
+  if (a == nullptr || a->size() != width) return kNotACell;
   const auto get = [&](Header h, int64_t* out) {
     const int64_t* p = (*a)[index[h]].if_int64();
-    if (p != nullptr) *out = *p;
-    return p != nullptr;
+    if (p == nullptr || *p < kCellBounds[h].lo || *p > kCellBounds[h].hi) {
+      return false;
+    }
+    *out = *p;
+    return true;
   };
-  if (!get(kAttackCost, &cell->attack_cost)) return kHeaders[kAttackCost];
-  if (!get(kForceField, &cell->force_field)) return kHeaders[kForceField];
+  if (!get(kAttackCost, &cell->attack_cost)) return kAttackCost;
+  if (!get(kForceField, &cell->force_field)) return kForceField;
   if (!ReadBuilding((*a)[index[kBuildingHeader]], cell)) {
-    return kHeaders[kBuildingHeader];
+    return kBuildingHeader;
   }
-  if (!get(kGold, &cell->gold)) return kHeaders[kGold];
-  if (!get(kEnergy, &cell->energy)) return kHeaders[kEnergy];
-  if (!get(kOwner, &cell->owner) || cell->owner < 0 ||
-      cell->owner > kMaxUsers) {
-    return kHeaders[kOwner];
+  if (!get(kGold, &cell->gold)) return kGold;
+  if (!get(kEnergy, &cell->energy)) return kEnergy;
+  if (!get(kOwner, &cell->owner)) return kOwner;
+  if (!IsPosition((*a)[index[kPosition]], x, y)) return kPosition;
+  if (!get(kNaturalGold, &cell->natural_gold)) return kNaturalGold;
+  if (!get(kNaturalEnergy, &cell->natural_energy)) return kNaturalEnergy;
+  if (!get(kNaturalCost, &cell->natural_cost)) return kNaturalCost;
+  return kCellOk;
+}
+
+// The error of ReadCell's `bad` at (x, y).
+bool FailCell(Reader& r, const json::value& v, const int index[kHeaderCount],
+              int bad, int x, int y) {
+  const std::string where = CellWhere(x, y);
+  if (bad == kNotACell) return r.Fail(where, "not a cell of the headers");
+  const json::value& value = v.get_array()[index[bad]];
+  const std::string field = where + "." + kHeaders[bad];
+  if (bad == kBuildingHeader) {
+    return r.Fail(field, PyJson(value) + " is not [letter, level 1..3]");
   }
-  if (!IsPosition((*a)[index[kPosition]], x, y)) return kHeaders[kPosition];
-  if (!get(kNaturalGold, &cell->natural_gold)) return kHeaders[kNaturalGold];
-  if (!get(kNaturalEnergy, &cell->natural_energy)) {
-    return kHeaders[kNaturalEnergy];
+  if (bad == kPosition) {
+    return r.Fail(field, PyJson(value) + " is not [" + std::to_string(x) +
+                             ", " + std::to_string(y) + "]");
   }
-  if (!get(kNaturalCost, &cell->natural_cost)) return kHeaders[kNaturalCost];
-  return nullptr;
+  return r.Fail(field, OutOfBounds(value, kCellBounds[bad]));
 }
 
 bool ReadMap(Reader& r, const json::value& v, std::vector<FrameCell>* cells) {
@@ -479,11 +526,9 @@ bool ReadMap(Reader& r, const json::value& v, std::vector<FrameCell>* cells) {
                     "not a row of 30 cells");
     }
     for (int x = 0; x < kWidth; ++x) {
-      const char* bad =
+      const int bad =
           ReadCell((*row)[x], index, width, x, y, &(*cells)[y * kWidth + x]);
-      if (bad != nullptr) {
-        return r.Fail(CellWhere(x, y) + " " + bad, "invalid or out of range");
-      }
+      if (bad != kCellOk) return FailCell(r, (*row)[x], index, bad, x, y);
     }
   }
   return true;
@@ -496,7 +541,9 @@ bool ReadBuildingNumber(Reader& r, const json::value& v,
   user->building_number.clear();
   for (const auto& [key, count] : *o) {
     int64_t n = 0;
-    if (!r.Int(count, where + "." + std::string(key), &n)) return false;
+    if (!r.Int(count, where + "." + std::string(key), kCellCount, &n)) {
+      return false;
+    }
     user->building_number.emplace_back(std::string(key), n);
   }
   return true;
@@ -513,7 +560,7 @@ bool ReadCells(Reader& r, const json::value& v, const std::string& where,
     if (xy == nullptr || xy->size() != 2 || !(*xy)[0].is_int64() ||
         !(*xy)[1].is_int64() ||
         !OnMap((*xy)[0].get_int64(), (*xy)[1].get_int64())) {
-      return r.Fail(where, "holds a non-position");
+      return r.Fail(where, "holds " + PyJson(p) + ", not an [x, y] of the map");
     }
     user->cells.emplace_back(static_cast<int>((*xy)[0].get_int64()),
                              static_cast<int>((*xy)[1].get_int64()));
@@ -531,20 +578,21 @@ bool ReadUser(Reader& r, std::string_view key, const json::value& v,
   const json::value* ranking = nullptr;
   const json::value* building_number = nullptr;
   const json::value* cells = nullptr;
-  if (!r.IntField(*o, "uid", where, &u->uid) ||
+  constexpr Bounds kSource{0, kMaxSource};
+  if (!r.IntField(*o, "uid", where, {1, kMaxUsers}, &u->uid) ||
       !r.StringField(*o, "username", where, &u->username) ||
       !r.BoolField(*o, "verified", where, &u->verified) ||
       !(ranking = r.Field(*o, "ranking", where)) ||
-      !r.IntField(*o, "energy", where, &u->energy) ||
-      !r.IntField(*o, "gold", where, &u->gold) ||
+      !r.IntField(*o, "energy", where, kAmountBounds, &u->energy) ||
+      !r.IntField(*o, "gold", where, kAmountBounds, &u->gold) ||
       !r.BoolField(*o, "dead", where, &u->dead) ||
-      !r.IntField(*o, "energy_source", where, &u->energy_source) ||
-      !r.IntField(*o, "gold_source", where, &u->gold_source) ||
-      !r.IntField(*o, "tech_level", where, &u->tech_level) ||
-      !r.IntField(*o, "tax_level", where, &u->tax_level) ||
-      !r.IntField(*o, "tax_amount", where, &u->tax_amount) ||
+      !r.IntField(*o, "energy_source", where, kSource, &u->energy_source) ||
+      !r.IntField(*o, "gold_source", where, kSource, &u->gold_source) ||
+      !r.IntField(*o, "tech_level", where, {0, kMaxLevel}, &u->tech_level) ||
+      !r.IntField(*o, "tax_level", where, {0, kCells / 100}, &u->tax_level) ||
+      !r.IntField(*o, "tax_amount", where, kSource, &u->tax_amount) ||
       !(building_number = r.Field(*o, "building_number", where)) ||
-      !r.IntField(*o, "cell_number", where, &u->cell_number) ||
+      !r.IntField(*o, "cell_number", where, kCellCount, &u->cell_number) ||
       !(cells = r.Field(*o, "cells", where))) {
     return false;
   }
@@ -576,7 +624,7 @@ bool ReadFrame(Reader& r, const json::value& v, Frame* frame) {
   const json::value* error = nullptr;
   const json::value* map = nullptr;
   const json::value* users = nullptr;
-  return r.IntField(*o, "turn", "", &frame->turn) &&
+  return r.IntField(*o, "turn", "", kTurnBounds, &frame->turn) &&
          (info = r.Field(*o, "info", "")) && ReadInfo(r, *info, &frame->info) &&
          (chat = r.Field(*o, "chat", "")) && ReadChat(r, *chat, &frame->chat) &&
          (error = r.Field(*o, "error", "")) && ReadError(r, *error, frame) &&
@@ -812,6 +860,8 @@ FrameUser FrameUserOf(const UserState& u, const std::string& username) {
   return f;
 }
 
+// ParseFrame's bounds (frame.h) make every narrowing here exact and the
+// home's stored energy free of overflow.
 Cell CellOf(const FrameCell& f) {
   Cell c{};
   c.natural_cost = static_cast<int16_t>(f.natural_cost);

@@ -96,10 +96,40 @@ struct Frame {
   FrameCell& Cell(int x, int y) { return cells[y * kWidth + x]; }
 };
 
+// The numbers a frame may hold. The engine's are Python ints (§3.2), but
+// what its rules can reach is small; ParseFrame refuses a number outside
+// these, so that the State (int8/int16 cells) holds every value as it is
+// and no bot's arithmetic on a parsed frame (sums over the map, a home's
+// cost, many turns of income) can overflow int64:
+//   turn, info.max_turn               0..kMaxFrameTurn (the engine's
+//                                     max_turn is 200..2000, §2.8)
+//   info.max_player                   1..8;  info.width, height: 30
+//   info.replay_version, game_version any int64
+//   cell attack_cost                  +-kMaxAttackCost (a home's is
+//                                     (1000 + owner energy + ff) * L, §7)
+//   cell force_field                  0..1000 (§6.6)
+//   cell gold, energy (yields)        0..1000 (§7: at most 40)
+//   cell owner                        0..8
+//   cell natural_gold, natural_energy 0..100 (§4.2: 1..10)
+//   cell natural_cost                 0..10000 (§4.2: 24..599)
+//   user uid 1..8; tech_level 0..3; tax_level 0..9; cell_number and each
+//   building_number count 0..900
+//   user energy, gold                 +-kMaxAmount (may be negative,
+//                                     §6.7; §11.2: only huge negative
+//                                     attacks go beyond)
+//   user energy_source, gold_source,  0..kMaxSource (900 cells' yields)
+//   tax_amount
+// Every recorded official frame is far inside them.
+inline constexpr int64_t kMaxFrameTurn = 1000000;
+inline constexpr int64_t kMaxAmount = 1000000000000000;  // 10^15
+inline constexpr int64_t kMaxAttackCost = 4 * kMaxAmount;
+inline constexpr int64_t kMaxSource = 1000000;
+
 // Parses a frame's text. Fields are read by header name (game_map.headers
-// may be in any order); a missing or mistyped field, a map that is not
-// kWidth x kHeight, or text that is not JSON gives false and a one-line
-// `error`.
+// may be in any order); a missing or mistyped field, a number outside the
+// bounds above, a map that is not kWidth x kHeight, or text that is not
+// JSON gives false and a one-line `error` naming the field and quoting the
+// value ("frame: users.1.energy: 1e+300 is not an int64 integer").
 bool ParseFrame(std::string_view text, Frame* frame, std::string* error);
 
 // The frame's text exactly as the engine writes it: json.dumps with ", "

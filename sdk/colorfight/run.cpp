@@ -17,6 +17,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr size_t kMaxUsername = 14;  // colorfight §5.1
+// --max-frame-bytes: from 64 KiB (above any frame) to 1 TiB.
+constexpr int64_t kMinMessageBytes = int64_t{1} << 16;
+constexpr int64_t kMaxMessageBytes = int64_t{1} << 40;
 
 // The program's name and pid, cut to the 14 characters a name may have.
 std::string DefaultUsername(const std::string& program) {
@@ -49,6 +52,13 @@ std::string ResultLine(const Frame& frame, int uid) {
   return game + "not placed";
 }
 
+ClientOptions ClientOptionsOf(const RunOptions& options) {
+  ClientOptions o;
+  o.verify_peer = options.verify_peer;
+  o.max_message_bytes = options.max_message_bytes;
+  return o;
+}
+
 // One game loop's state; Play() returns the exit status.
 class Player {
  public:
@@ -59,7 +69,7 @@ class Player {
         name_(name),
         out_(out),
         log_(log),
-        client_(ClientOptions{options.verify_peer}) {}
+        client_(ClientOptionsOf(options)) {}
 
   int Play() {
     if (!client_.Connect(options_.url)) return Fail(client_.error().message);
@@ -112,6 +122,9 @@ class Player {
       last_frame_ = Clock::now();
       return Join() ? -1 : 1;
     }
+    if (client_.error().code == ClientErrc::kTooLarge) {
+      return Fail(client_.error().message + " (--max-frame-bytes raises it)");
+    }
     if (client_.error().code != ClientErrc::kTimeout) {
       return Fail(client_.error().message);
     }
@@ -140,8 +153,10 @@ class Player {
            << e.what() << std::endl;
       return;
     }
-    const Reply reply = client_.SendCommands(commands);
-    if (!reply.success) {
+    // The last round's reply is not waited for once the final frame is in.
+    const bool last_round = game.turn() + 1 >= game.max_turn();
+    const Reply reply = client_.SendCommands(commands, last_round);
+    if (!reply.success && !reply.superseded) {
       log_ << name_ << ": turn " << game.turn() << ": "
            << client_.error().message << std::endl;
     }
@@ -175,6 +190,7 @@ std::optional<int> ReadFlags(cli::Flags& flags, int argc, char** argv,
                              const cli::DeclareFlags& bot_flags,
                              RunOptions& o) {
   int64_t games = o.games;
+  int64_t max_frame = static_cast<int64_t>(o.max_message_bytes);
   bool insecure = false;
   flags.String("url", &o.url, "URL", "the room (http(s):// and wss:// too)");
   flags.String("username", &o.username, "NAME",
@@ -187,6 +203,10 @@ std::optional<int> ReadFlags(cli::Flags& flags, int argc, char** argv,
   flags.Uint64("seed", &o.seed, "N", "the bot's random seed");
   flags.Bool("insecure", &insecure,
              "wss://: do not check the server's certificate");
+  flags.Int("max-frame-bytes", &max_frame, "N",
+            "the largest message taken from the server (a frame is about "
+            "47 KB)",
+            {kMinMessageBytes, kMaxMessageBytes});
   if (bot_flags) bot_flags(flags);
   if (std::optional<int> exit = flags.ParseProgram(argc, argv)) return exit;
   if (o.username.size() > kMaxUsername) {
@@ -194,6 +214,7 @@ std::optional<int> ReadFlags(cli::Flags& flags, int argc, char** argv,
                       "': at most 14 characters");
   }
   o.games = static_cast<int>(games);
+  o.max_message_bytes = static_cast<size_t>(max_frame);
   o.verify_peer = !insecure;
   return std::nullopt;
 }

@@ -21,10 +21,14 @@
 //   --seed N         the bot's seed (Run<B>: B(N) when B has such a
 //                    constructor)
 //   --insecure       wss://: do not check the server's certificate
+//   --max-frame-bytes N  the largest WebSocket message taken from the
+//                    server (default 16 MiB; a frame is about 47 KB): a
+//                    larger one is one line on stderr and exit status 1
 // Each turn from 1 on where the bot is placed, OnTurn's commands are sent
-// (colorfight §2.7: one list right after each new turn). A new game_id
-// makes a new Bot and registers again. At a game's last turn it prints one
-// line on stdout: "NAME: game ID: rank R of N by gold (G gold, C cells)".
+// (colorfight §2.7: one list right after each new turn); the last round's
+// (turn max_turn - 1) reply is not waited for once the final frame is in. A new
+// game_id makes a new Bot and registers again. At a game's last turn it prints
+// one line on stdout: "NAME: game ID: rank R of N by gold (G gold, C cells)".
 // A bad flag is one line on stderr and exit status 2; a server it cannot
 // reach, a refused register, a closed connection or a server silent for
 // 90 s is one line on stderr and exit status 1.
@@ -32,6 +36,7 @@
 #define WL_COLORFIGHT_RUN_H_
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -41,6 +46,7 @@
 
 #include "sdk/cli/flags.h"
 #include "sdk/colorfight/bot.h"
+#include "sdk/colorfight/client.h"
 
 namespace wl::colorfight {
 
@@ -52,6 +58,7 @@ struct RunOptions {
   int games = 1;  // 0: forever
   uint64_t seed = 1;
   bool verify_peer = true;
+  size_t max_message_bytes = ClientOptions().max_message_bytes;
   // No frame at all for this long (the server sends one at least every
   // 30 s, colorfight §2.4): the server is gone.
   std::chrono::milliseconds silence_limit{90000};

@@ -290,7 +290,8 @@ TEST(BerlinRequest, BadRequestsAreOneLineErrorsNamingTheProblem) {
        ok.state, "is reserved"},
       {ok.infos, Replace(ok.map, R"("id":2)", R"("id":true)"), ok.state,
        "not a number"},
-      {ok.infos, ok.map, Replace(ok.state, "-2", "4294967296"), "out of range"},
+      {ok.infos, ok.map, Replace(ok.state, "-2", "4294967296"),
+       "number_of_soldiers 4294967296 is outside"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.message);

@@ -14,6 +14,8 @@
 #include <boost/asio/ssl.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/json.hpp>
+#include <chrono>
+#include <cstdint>
 #include <string>
 #include <thread>
 #include <vector>
@@ -50,6 +52,21 @@ std::optional<std::string> AcceptAll(const std::string& message) {
   const boost::json::value v = boost::json::parse(message);
   if (v.at("action") == "register") return R"({"success": true, "uid": 1})";
   return std::string(R"({"success": true})");
+}
+
+// A server frame's header (RFC 6455 §5.2: unmasked, server to client).
+std::string WsHeader(int opcode, bool fin, uint64_t length) {
+  std::string h(1, static_cast<char>((fin ? 0x80 : 0) | opcode));
+  if (length < 126) {
+    h += static_cast<char>(length);
+    return h;
+  }
+  const int bytes = length < 65536 ? 2 : 8;
+  h += static_cast<char>(bytes == 2 ? 126 : 127);
+  for (int k = bytes - 1; k >= 0; --k) {
+    h += static_cast<char>((length >> (8 * k)) & 0xff);
+  }
+  return h;
 }
 
 class ColorfightClientTest : public ::testing::Test {
@@ -313,6 +330,53 @@ TEST_F(ColorfightClientTest, BadFramesAndAClosedChannelAreTyped) {
   server_.CloseGames();
   EXPECT_FALSE(client.UpdateTurn(milliseconds(5000)));
   EXPECT_EQ(client.error().code, ClientErrc::kClosed) << client.error().message;
+}
+
+// A frame header announcing 2^40 bytes ends game_channel at its header,
+// before any payload is read or memory taken for it (it used to take the
+// client down: bad_alloc on the I/O thread), with the limit in the error.
+TEST_F(ColorfightClientTest, AHugeFrameHeaderEndsTheChannelAtTheLimit) {
+  Client client;
+  ASSERT_TRUE(client.Connect(server_.Url()));
+  PushAll(client, {G00Frames()[0]});
+  ASSERT_TRUE(client.UpdateTurn(milliseconds(5000)));
+  const auto start = std::chrono::steady_clock::now();
+  server_.PushRaw(WsHeader(1, true, uint64_t{1} << 40) + "{\"turn\"");
+  EXPECT_FALSE(client.UpdateTurn(milliseconds(10000)));
+  EXPECT_EQ(client.error().code, ClientErrc::kTooLarge)
+      << client.error().message;
+  EXPECT_EQ(client.error().message,
+            "game_channel: the server sent a message over the limit of "
+            "16777216 bytes");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(3));
+}
+
+// A message streamed in pieces is counted whole: 64 KiB fragments past a
+// 1 MiB limit end the channel; a g00 frame passes a limit of its own size.
+TEST_F(ColorfightClientTest, AStreamedMessageIsCountedWhole) {
+  const std::string& frame = G00Frames()[0];
+  {
+    ClientOptions options;
+    options.max_message_bytes = frame.size();
+    Client exact(options);
+    ASSERT_TRUE(exact.Connect(server_.Url()));
+    PushAll(exact, {frame});
+    ASSERT_TRUE(exact.UpdateTurn(milliseconds(5000))) << exact.error().message;
+  }
+  ClientOptions options;
+  options.max_message_bytes = size_t{1} << 20;
+  Client client(options);
+  ASSERT_TRUE(client.Connect(server_.Url()));
+  const std::string piece(64 << 10, ' ');
+  std::string stream = WsHeader(1, false, piece.size()) + piece;
+  for (int k = 1; k < 32; ++k)
+    stream += WsHeader(0, false, piece.size()) + piece;
+  server_.PushRaw(stream);
+  EXPECT_FALSE(client.UpdateTurn(milliseconds(10000)));
+  EXPECT_EQ(client.error().code, ClientErrc::kTooLarge)
+      << client.error().message;
+  EXPECT_NE(client.error().message.find("1048576 bytes"), std::string::npos);
+  EXPECT_EQ(client.frames_received(), 0u);
 }
 
 // §2.2: nothing at all is sent on game_channel (no ping, no close: the

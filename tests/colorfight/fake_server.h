@@ -2,7 +2,8 @@
 // room on 127.0.0.1, game_channel pushes what the test gives it (Push),
 // action_channel answers each message with what the test's handler returns
 // (colorfight §2.4-§2.5), GET /get_gameroom_list answers SetRoomList's text,
-// and any other path is refused with 404. It records what the client did on
+// and any other path is refused with 404; PushRaw writes raw bytes on
+// game_channel (hostile frames). It records what the client did on
 // game_channel (data, pings, a close frame, a dropped TCP connection).
 //
 //   wl::testing::FakeCfServer server;
@@ -59,6 +60,18 @@ class FakeCfServer {
   void Push(std::string text) {
     boost::asio::post(ioc_, [this, text = std::move(text)] {
       for (auto& c : games_) c->Send(text);
+    });
+  }
+  // Writes `bytes` as they are on every open game_channel's TCP connection
+  // (hostile WebSocket frames: a header that announces 2^40 bytes, ...).
+  void PushRaw(std::string bytes) {
+    boost::asio::post(ioc_, [this, bytes = std::move(bytes)] {
+      for (auto& c : games_) {
+        auto data = std::make_shared<std::string>(bytes);
+        boost::asio::async_write(
+            c->ws.next_layer(), boost::asio::buffer(*data),
+            [c, data](boost::beast::error_code, size_t) {});
+      }
     });
   }
   // Sends `text` on every open action_channel (a late reply).

@@ -290,9 +290,11 @@ absl::Status LoadSetup(const std::string& n_key, const json::value& players,
                                         "soldiers"));
       }
       if (soldiers > kMaxSoldiers) {
-        return Bad(origin, absl::StrCat(where, ": ", soldiers,
-                                        " soldiers is more than the referee "
-                                        "counts (2^31-1)"));
+        return Bad(origin,
+                   absl::StrCat(where, ": ",
+                                json::serialize(o->at("number_of_soldiers")),
+                                " soldiers is more than the referee "
+                                "counts (2^31-1)"));
       }
       placements.push_back(
           {static_cast<int>(player), node, static_cast<int32_t>(soldiers)});
@@ -322,25 +324,21 @@ absl::Status LoadSetups(const json::object& rep, const std::string& origin,
 
 // The State holds int32 counters: refuse maps whose armies could outgrow
 // them (berlin §11: Ruby's integers never overflow) or whose points could
-// overflow a sum.
+// overflow a sum: sdk/berlin/rules.h's bounds, which ParseRequest applies
+// to every request too, so that every bot reads what the referee sends.
 absl::Status CheckMagnitudes(const BerlinMapFile& file,
                              const std::string& origin) {
-  const berlin::Map& map = file.map;
-  double spawns = 0, points = 0, start = 0;
-  for (int i = 0; i < map.size(); ++i) {
-    spawns += std::fabs(static_cast<double>(map.SoldiersPerTurn(i)));
-    points += std::fabs(static_cast<double>(map.Points(i)));
-  }
+  double start = 0;
   for (const auto& [n, placements] : file.setups) {
     double sum = 0;
     for (const BerlinPlacement& p : placements) sum += std::abs(p.soldiers);
     start = std::max(start, sum);
   }
-  const double armies = start + spawns * map.maximum_number_of_turns;
-  if (armies > kMaxSoldiers || points > 1e18) {
+  if (!berlin::ArmiesFit(file.map, start, file.map.maximum_number_of_turns) ||
+      !berlin::PointsFit(file.map)) {
     return Bad(origin,
                "its soldiers or points could grow past what the referee "
-               "counts (2^31-1 soldiers, 10^18 points)");
+               "counts (2^30 soldiers, 10^18 points)");
   }
   return absl::OkStatus();
 }
