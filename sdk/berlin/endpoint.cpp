@@ -44,8 +44,8 @@ struct Seat {
   std::unique_ptr<Bot> bot;
   std::mutex mutex;
   std::condition_variable idle;
-  bool busy = false;  // a request or a worker holds the bot
-  std::thread worker; // the running OnTurn's (touched by the holder only)
+  bool busy = false;   // a request or a worker holds the bot
+  std::thread worker;  // the running OnTurn's (touched by the holder only)
   // Under Endpoint::Impl::mutex, while in the registry: when its last
   // request came, and how long after it the seat expires or may be
   // evicted (server.h's Limits).
@@ -59,8 +59,7 @@ struct Seat {
   // Waits until nobody holds the bot, or `deadline`; true: now ours.
   bool Acquire(Clock::time_point deadline) {
     std::unique_lock<std::mutex> lock(mutex);
-    if (!idle.wait_until(lock, deadline, [&] { return !busy; }))
-      return false;
+    if (!idle.wait_until(lock, deadline, [&] { return !busy; })) return false;
     busy = true;
     return true;
   }
@@ -78,7 +77,7 @@ struct Seat {
 // A request refused for want of a resource (a thread, memory, a free game
 // slot): answered 503 with the reason, and logged.
 class Refused : public std::runtime_error {
-public:
+ public:
   using std::runtime_error::runtime_error;
 };
 
@@ -89,13 +88,13 @@ struct TurnJob {
   Game game;
   bool done = false;
   bool threw = false;
-  bool abandoned = false; // the request answered at the deadline without it
+  bool abandoned = false;  // the request answered at the deadline without it
   // Where a worker whose request gave up puts its own std::thread, spliced
   // to the housekeeper (made here: the worker allocates nothing).
   std::list<std::thread> slot;
 };
 
-using SeatKey = std::pair<std::string, int>; // (game_id, player_id)
+using SeatKey = std::pair<std::string, int>;  // (game_id, player_id)
 
 HttpAnswer Empty() { return HttpAnswer{200, "text/plain", ""}; }
 
@@ -118,8 +117,7 @@ Clock::duration Ms(double ms) {
 HttpAnswer MovesAnswer(const std::vector<Move> &moves) {
   std::string body = "[";
   for (const Move &m : moves) {
-    if (body.size() > 1)
-      body += ',';
+    if (body.size() > 1) body += ',';
     body += "{\"from\":" + std::to_string(m.from) +
             ",\"to\":" + std::to_string(m.to) +
             ",\"number_of_soldiers\":" + std::to_string(m.number_of_soldiers) +
@@ -140,18 +138,18 @@ std::string Describe(const Request &r) {
          r.action + " " + std::to_string(r.current_turn);
 }
 
-} // namespace
+}  // namespace
 
 struct Endpoint::Impl {
   BotFactory factory;
   EndpointOptions options;
-  mutable std::mutex mutex; // registry and retired
+  mutable std::mutex mutex;  // registry and retired
   std::map<SeatKey, std::shared_ptr<Seat>> registry;
   std::vector<std::shared_ptr<Seat>> retired;
   std::mutex log_mutex;
-  std::mutex house_mutex; // ended, stopping
+  std::mutex house_mutex;  // ended, stopping
   std::condition_variable house_wake;
-  std::list<std::thread> ended; // workers that ended, to join
+  std::list<std::thread> ended;  // workers that ended, to join
   bool stopping = false;
   std::thread housekeeper;
 
@@ -177,8 +175,7 @@ struct Endpoint::Impl {
 
   // When the answer leaves: `limit_ms` after `received`, minus the margin.
   Clock::time_point Deadline(Clock::time_point received, double limit_ms) {
-    if (limit_ms <= 0)
-      limit_ms = Map::kDefaultTimeLimitPerTurn;
+    if (limit_ms <= 0) limit_ms = Map::kDefaultTimeLimitPerTurn;
     const double margin =
         std::max(options.margin_ms, options.margin_fraction * limit_ms);
     const double ms = std::max(0.0, limit_ms - margin);
@@ -223,8 +220,7 @@ std::shared_ptr<Seat> Endpoint::Impl::MakeSeat(const Request &r) {
     Log(Describe(r) + ": the bot factory threw: " + e.what());
     return nullptr;
   }
-  if (!seat->bot)
-    Log(Describe(r) + ": the bot factory made no bot");
+  if (!seat->bot) Log(Describe(r) + ": the bot factory made no bot");
   return seat->bot ? seat : nullptr;
 }
 
@@ -252,11 +248,9 @@ bool Endpoint::Impl::EvictOne(Clock::time_point now) {
       continue;
     }
     std::lock_guard<std::mutex> seat_lock(seat.mutex);
-    if (!seat.busy)
-      lru = it;
+    if (!seat.busy) lru = it;
   }
-  if (lru == registry.end())
-    return false;
+  if (lru == registry.end()) return false;
   retired.push_back(std::move(lru->second));
   registry.erase(lru);
   return true;
@@ -269,8 +263,7 @@ std::shared_ptr<Seat> Endpoint::Impl::FindSeat(const Request &r, bool create) {
   {
     std::lock_guard<std::mutex> lock(mutex);
     auto it = registry.find(key);
-    if (it != registry.end())
-      Touch(*it->second, r, now);
+    if (it != registry.end()) Touch(*it->second, r, now);
     if (it != registry.end() || !create) {
       return it == registry.end() ? nullptr : it->second;
     }
@@ -282,11 +275,9 @@ std::shared_ptr<Seat> Endpoint::Impl::FindSeat(const Request &r, bool create) {
       }
     }
   }
-  if (evicted)
-    Reap();
-  std::shared_ptr<Seat> seat = MakeSeat(r); // unlocked: bots may be slow
-  if (!seat)
-    return nullptr;
+  if (evicted) Reap();
+  std::shared_ptr<Seat> seat = MakeSeat(r);  // unlocked: bots may be slow
+  if (!seat) return nullptr;
   std::lock_guard<std::mutex> lock(mutex);
   auto it = registry.try_emplace(key, std::move(seat)).first;
   Touch(*it->second, r, now);
@@ -324,8 +315,7 @@ void Endpoint::Impl::Reap() {
   {
     std::lock_guard<std::mutex> lock(mutex);
     auto idle = [](const std::shared_ptr<Seat> &seat) {
-      if (seat.use_count() != 1)
-        return false; // a request still has it
+      if (seat.use_count() != 1) return false;  // a request still has it
       std::lock_guard<std::mutex> seat_lock(seat->mutex);
       return !seat->busy;
     };
@@ -342,8 +332,7 @@ void Endpoint::Impl::Free(std::shared_ptr<Seat> seat, const SeatKey *key) {
     std::lock_guard<std::mutex> lock(mutex);
     if (key) {
       auto it = registry.find(*key);
-      if (it != registry.end() && it->second == seat)
-        registry.erase(it);
+      if (it != registry.end() && it->second == seat) registry.erase(it);
     }
     retired.push_back(std::move(seat));
   }
@@ -359,8 +348,7 @@ void Endpoint::Impl::Housekeep() {
     std::list<std::thread> joining;
     joining.swap(ended);
     lock.unlock();
-    for (std::thread &worker : joining)
-      worker.join();
+    for (std::thread &worker : joining) worker.join();
     Expire(Clock::now());
     Reap();
     lock.lock();
@@ -381,7 +369,7 @@ void Endpoint::Impl::RunTurn(Impl *impl, Seat *seat,
   std::lock_guard<std::mutex> lock(seat->mutex);
   job->done = true;
   job->threw = threw;
-  if (job->abandoned) { // the hold is ours to release; the thread to hand
+  if (job->abandoned) {  // the hold is ours to release; the thread to hand
     job->slot.front() = std::move(seat->worker);
     seat->busy = false;
     std::lock_guard<std::mutex> house_lock(impl->house_mutex);
@@ -416,7 +404,7 @@ HttpAnswer Endpoint::Impl::Turn(const std::shared_ptr<Seat> &seat,
     seat->busy = false;
     seat->idle.notify_all();
     lock.unlock();
-    worker.join(); // it has ended OnTurn: at once
+    worker.join();  // it has ended OnTurn: at once
   } else {
     job->abandoned = true;
     lock.unlock();
@@ -424,8 +412,7 @@ HttpAnswer Endpoint::Impl::Turn(const std::shared_ptr<Seat> &seat,
         "moves added so far");
     return MovesAnswer(job->game.Moves());
   }
-  if (job->threw)
-    return MovesAnswer({});
+  if (job->threw) return MovesAnswer({});
   return MovesAnswer(job->game.Moves());
 }
 
@@ -437,8 +424,7 @@ HttpAnswer Endpoint::Impl::Ping(Request request, Clock::time_point received) {
     return Turn(seat, std::move(request), deadline);
   }
   std::shared_ptr<Seat> seat = MakeSeat(request);
-  if (!seat)
-    return MovesAnswer({});
+  if (!seat) return MovesAnswer({});
   HttpAnswer answer = Turn(seat, std::move(request), deadline);
   Free(std::move(seat), nullptr);
   return answer;
@@ -450,8 +436,7 @@ HttpAnswer Endpoint::Impl::StartOrOver(Request request,
   const bool over = request.action == "game_over";
   const SeatKey key{request.game_id, request.player_id};
   std::shared_ptr<Seat> seat = FindSeat(request, !over);
-  if (!seat)
-    return Empty();
+  if (!seat) return Empty();
   const std::string what = Describe(request);
   const Clock::time_point deadline =
       Deadline(received, over ? kGameOverLimitMs : kGameStartLimitMs);
@@ -470,8 +455,7 @@ HttpAnswer Endpoint::Impl::StartOrOver(Request request,
   } else {
     Log(what + ": the bot is still busy with a turn; not called");
   }
-  if (over)
-    Free(std::move(seat), &key);
+  if (over) Free(std::move(seat), &key);
   return Empty();
 }
 
@@ -481,12 +465,10 @@ HttpAnswer Endpoint::Impl::Dispatch(Request request,
     const Clock::time_point deadline =
         Deadline(received, request.time_limit_per_turn);
     std::shared_ptr<Seat> seat = FindSeat(request, true);
-    if (!seat)
-      return MovesAnswer({});
+    if (!seat) return MovesAnswer({});
     return Turn(seat, std::move(request), deadline);
   }
-  if (request.action == "ping")
-    return Ping(std::move(request), received);
+  if (request.action == "ping") return Ping(std::move(request), received);
   return StartOrOver(std::move(request), received);
 }
 
@@ -510,8 +492,7 @@ Endpoint::~Endpoint() {
     impl_->registry.clear();
     impl_->retired.clear();
   }
-  for (std::thread &worker : impl_->ended)
-    worker.join();
+  for (std::thread &worker : impl_->ended) worker.join();
 }
 
 HttpAnswer Endpoint::Handle(std::string_view target,
@@ -556,14 +537,12 @@ bool Endpoint::WaitIdle(Clock::time_point until) const {
   std::vector<std::shared_ptr<Seat>> seats;
   {
     std::lock_guard<std::mutex> lock(impl_->mutex);
-    for (const auto &[key, seat] : impl_->registry)
-      seats.push_back(seat);
+    for (const auto &[key, seat] : impl_->registry) seats.push_back(seat);
     seats.insert(seats.end(), impl_->retired.begin(), impl_->retired.end());
   }
   bool idle = true;
-  for (const auto &seat : seats)
-    idle = seat->WaitIdle(until) && idle;
+  for (const auto &seat : seats) idle = seat->WaitIdle(until) && idle;
   return idle;
 }
 
-} // namespace wl::berlin
+}  // namespace wl::berlin

@@ -72,7 +72,7 @@ size_t DefaultMaxConnections() {
 // A non-blocking socket as Beast's SyncReadStream and SyncWriteStream whose
 // reads and writes fail with asio::error::timed_out past their deadlines.
 class TimedSocket {
-public:
+ public:
   explicit TimedSocket(tcp::socket &socket) : socket_(socket) {}
 
   void ReadBy(Clock::time_point deadline) { read_by_ = deadline; }
@@ -93,22 +93,22 @@ public:
     return Retry(POLLOUT, write_by_, ec,
                  [&] { return socket_.write_some(buffers, ec); });
   }
-  template <typename Buffers> size_t read_some(const Buffers &buffers) {
+  template <typename Buffers>
+  size_t read_some(const Buffers &buffers) {
     beast::error_code ec;
     const size_t n = read_some(buffers, ec);
-    if (ec)
-      throw beast::system_error(ec);
+    if (ec) throw beast::system_error(ec);
     return n;
   }
-  template <typename Buffers> size_t write_some(const Buffers &buffers) {
+  template <typename Buffers>
+  size_t write_some(const Buffers &buffers) {
     beast::error_code ec;
     const size_t n = write_some(buffers, ec);
-    if (ec)
-      throw beast::system_error(ec);
+    if (ec) throw beast::system_error(ec);
     return n;
   }
 
-private:
+ private:
   template <typename Op>
   size_t Retry(short events, Clock::time_point by, beast::error_code &ec,
                Op op) {
@@ -117,8 +117,7 @@ private:
       if (ec != asio::error::would_block && ec != asio::error::try_again) {
         return n;
       }
-      if (!Ready(events, by, ec))
-        return 0;
+      if (!Ready(events, by, ec)) return 0;
     }
   }
   // poll() for `events` until `by`; false with `ec` set if it did not come.
@@ -152,7 +151,7 @@ private:
 // What reading a request ended with.
 struct ReadResult {
   enum Kind { kRequest, kClose, kAnswer, kAnswerAndDrain } kind = kRequest;
-  HttpAnswer answer; // kAnswer, kAnswerAndDrain
+  HttpAnswer answer;  // kAnswer, kAnswerAndDrain
   unsigned version = 11;
   // When the headers were read: the time limit starts (server.h's Endpoint).
   Endpoint::Clock::time_point received;
@@ -188,7 +187,7 @@ ReadResult ReadError(const beast::error_code &ec, int64_t timeout_ms) {
     return Outcome(Kind::kAnswerAndDrain,
                    ErrorAnswer(400, "bad HTTP request: " + ec.message()));
   }
-  return Outcome(Kind::kClose); // the peer left, or the server is stopping
+  return Outcome(Kind::kClose);  // the peer left, or the server is stopping
 }
 
 using Parser = http::request_parser<http::string_body>;
@@ -208,9 +207,8 @@ ReadResult ReadRequest(TimedSocket &stream, beast::flat_buffer &buffer,
                                              parser.get().version()};
       http::write(stream, go_on, ec);
     }
-    if (!ec)
-      http::read(stream, buffer, parser, ec);
-  } catch (const std::length_error &) { // Beast: a field past 65533 bytes
+    if (!ec) http::read(stream, buffer, parser, ec);
+  } catch (const std::length_error &) {  // Beast: a field past 65533 bytes
     return Outcome(ReadResult::kAnswerAndDrain,
                    ErrorAnswer(431,
                                "a header field or trailer larger than 65533 "
@@ -219,8 +217,7 @@ ReadResult ReadRequest(TimedSocket &stream, beast::flat_buffer &buffer,
     return Outcome(ReadResult::kAnswer, ErrorAnswer(503, "out of memory"));
   }
   ReadResult result = ec ? ReadError(ec, timeout_ms) : ReadResult{};
-  if (parser.is_header_done())
-    result.version = parser.get().version();
+  if (parser.is_header_done()) result.version = parser.get().version();
   result.received = received;
   return result;
 }
@@ -238,20 +235,19 @@ void DrainBeforeClose(tcp::socket &socket, TimedSocket &stream,
   for (size_t total = 0; total < kMaxDrainBytes;) {
     stream.ReadBy(std::min(until, Clock::now() + kDrainSilence));
     total += stream.read_some(asio::buffer(buffer), ec);
-    if (ec)
-      return;
+    if (ec) return;
   }
 }
 
-} // namespace
+}  // namespace
 
 struct Server::Impl {
   struct Connection {
     std::thread thread;
-    int fd = -1;       // -1 once the thread no longer reads its socket
-    bool idle = false; // waiting for the first byte of a request
+    int fd = -1;        // -1 once the thread no longer reads its socket
+    bool idle = false;  // waiting for the first byte of a request
     Clock::time_point idle_since;
-    bool evicted = false; // its reading side shut to make room
+    bool evicted = false;  // its reading side shut to make room
     bool done = false;
   };
 
@@ -266,19 +262,23 @@ struct Server::Impl {
   Endpoint endpoint;
   const size_t max_connections;
   asio::io_context io;
+  // Keeps io.run() going while accepting pauses (at the cap) until Stop.
+  asio::executor_work_guard<asio::io_context::executor_type> work{
+      io.get_executor()};
   tcp::acceptor acceptor{io};
-  tcp::endpoint bound; // where the acceptor listens
+  tcp::endpoint bound;  // where the acceptor listens
   std::optional<asio::signal_set> signals;
   asio::steady_timer retry{io};
-  Clock::duration retry_after{}; // the next accept retry's wait; 0: none
-  mutable std::mutex mutex;      // connections, stopping, paused
+  asio::steady_timer evict_timer{io};  // at the cap: an idle one to close
+  Clock::duration retry_after{};       // the next accept retry's wait; 0: none
+  mutable std::mutex mutex;            // connections, stopping, paused
   std::list<Connection> connections;
   bool stopping = false;
-  bool paused = false; // at the cap: Accept again when a connection ends
+  bool paused = false;  // at the cap: Accept again when a connection ends
 
   void Bind();
-  size_t Live() const; // connections neither ended nor evicted
-  bool EvictIdle();
+  size_t Live() const;  // connections neither ended nor evicted
+  bool EvictIdle(Clock::duration *wait);
   void Accept();
   void OnPending(const beast::error_code &ec);
   void OnAccepted(const beast::error_code &ec, tcp::socket socket);
@@ -298,25 +298,19 @@ void Server::Impl::Bind() {
   tcp::resolver resolver(io);
   auto results = resolver.resolve(options.host, std::to_string(options.port),
                                   tcp::resolver::passive, ec);
-  if (!ec && results.empty())
-    ec = asio::error::host_not_found;
+  if (!ec && results.empty()) ec = asio::error::host_not_found;
   if (!ec) {
     const tcp::endpoint where = results.begin()->endpoint();
     acceptor.open(where.protocol(), ec);
-    if (!ec)
-      acceptor.set_option(tcp::acceptor::reuse_address(true), ec);
-    if (!ec)
-      acceptor.bind(where, ec);
-    if (!ec)
-      acceptor.listen(asio::socket_base::max_listen_connections, ec);
-    if (!ec)
-      bound = acceptor.local_endpoint(ec);
+    if (!ec) acceptor.set_option(tcp::acceptor::reuse_address(true), ec);
+    if (!ec) acceptor.bind(where, ec);
+    if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
+    if (!ec) bound = acceptor.local_endpoint(ec);
   }
   if (!ec && options.stop_on_signals) {
     signals.emplace(io, SIGINT, SIGTERM);
     signals->async_wait([this](beast::error_code error, int) {
-      if (!error)
-        StopNow();
+      if (!error) StopNow();
     });
   }
   if (ec) {
@@ -332,8 +326,11 @@ size_t Server::Impl::Live() const {
                     [](const Connection &c) { return !c.done && !c.evicted; }));
 }
 
-// Under `mutex`: shuts the reading side of the connection idle longest.
-bool Server::Impl::EvictIdle() {
+// Under `mutex`: shuts the reading side of the connection idle longest, if
+// it has been idle for min(1 s, idle_timeout_ms / 2) (a new connection's
+// first bytes may be on their way); else false, with `*wait` the time
+// until the longest idle one will have been (max(): none is idle).
+bool Server::Impl::EvictIdle(Clock::duration *wait) {
   Connection *longest = nullptr;
   for (Connection &c : connections) {
     if (c.idle && !c.evicted && !c.done && c.fd >= 0 &&
@@ -341,8 +338,15 @@ bool Server::Impl::EvictIdle() {
       longest = &c;
     }
   }
-  if (!longest)
+  *wait = Clock::duration::max();
+  if (!longest) return false;
+  const Clock::duration enough =
+      milliseconds(std::min<int64_t>(1000, options.idle_timeout_ms / 2));
+  const Clock::duration idle = Clock::now() - longest->idle_since;
+  if (idle < enough) {
+    *wait = enough - idle;
     return false;
+  }
   longest->evicted = true;
   ::shutdown(longest->fd, SHUT_RD);
   return true;
@@ -352,8 +356,7 @@ bool Server::Impl::EvictIdle() {
 // one is waiting and room was made for it.
 void Server::Impl::Accept() {
   std::lock_guard<std::mutex> lock(mutex);
-  if (stopping)
-    return;
+  if (stopping) return;
   paused = false;
   if (Live() < max_connections) {
     acceptor.async_accept([this](beast::error_code ec, tcp::socket socket) {
@@ -366,16 +369,20 @@ void Server::Impl::Accept() {
 }
 
 void Server::Impl::OnPending(const beast::error_code &ec) {
-  if (ec == asio::error::operation_aborted)
-    return;
-  if (ec)
-    return RetryLater("waiting for a connection failed: " + ec.message());
+  if (ec == asio::error::operation_aborted) return;
+  if (ec) return RetryLater("waiting for a connection failed: " + ec.message());
   {
     std::lock_guard<std::mutex> lock(mutex);
-    if (stopping)
-      return;
-    if (Live() >= max_connections && !EvictIdle()) {
-      paused = true; // until a connection ends (JoinEnded)
+    if (stopping) return;
+    Clock::duration wait{};
+    if (Live() >= max_connections && !EvictIdle(&wait)) {
+      paused = true;  // until a connection ends (JoinEnded), or `wait`
+      if (wait != Clock::duration::max()) {
+        evict_timer.expires_after(wait);
+        evict_timer.async_wait([this](beast::error_code error) {
+          if (!error) JoinEnded();  // accepts again if still paused
+        });
+      }
       return;
     }
   }
@@ -385,8 +392,7 @@ void Server::Impl::OnPending(const beast::error_code &ec) {
 }
 
 void Server::Impl::OnAccepted(const beast::error_code &ec, tcp::socket socket) {
-  if (ec == asio::error::operation_aborted)
-    return;
+  if (ec == asio::error::operation_aborted) return;
   JoinEnded();
   std::string why;
   if (ec) {
@@ -394,8 +400,7 @@ void Server::Impl::OnAccepted(const beast::error_code &ec, tcp::socket socket) {
   } else if (!Start(std::move(socket), &why)) {
     why = "cannot serve a connection: " + why + " (closed)";
   }
-  if (!why.empty())
-    return RetryLater(why);
+  if (!why.empty()) return RetryLater(why);
   retry_after = {};
   Accept();
 }
@@ -403,8 +408,7 @@ void Server::Impl::OnAccepted(const beast::error_code &ec, tcp::socket socket) {
 // A thread for the connection; false (and why) if there cannot be one.
 bool Server::Impl::Start(tcp::socket socket, std::string *why) {
   std::lock_guard<std::mutex> lock(mutex);
-  if (stopping)
-    return true; // the socket closes
+  if (stopping) return true;  // the socket closes
   try {
     Connection &c = connections.emplace_back();
     c.fd = socket.native_handle();
@@ -426,16 +430,16 @@ bool Server::Impl::Start(tcp::socket socket, std::string *why) {
 // threads or memory): waits 10 ms, then twice as long each time up to 1 s.
 void Server::Impl::RetryLater(const std::string &why) {
   if (retry_after == Clock::duration{}) {
-    endpoint.Log(why + "; retrying in 10 ms, then up to every 1 s (not "
-                       "logged again until it serves on)");
+    endpoint.Log(why +
+                 "; retrying in 10 ms, then up to every 1 s (not "
+                 "logged again until it serves on)");
     retry_after = kFirstRetry;
   } else {
     retry_after = std::min<Clock::duration>(2 * retry_after, kLastRetry);
   }
   retry.expires_after(retry_after);
   retry.async_wait([this](beast::error_code ec) {
-    if (!ec)
-      Accept();
+    if (!ec) Accept();
   });
 }
 
@@ -448,16 +452,13 @@ void Server::Impl::JoinEnded() {
     std::lock_guard<std::mutex> lock(mutex);
     for (auto it = connections.begin(); it != connections.end();) {
       auto next = std::next(it);
-      if (it->done)
-        ended.splice(ended.end(), connections, it);
+      if (it->done) ended.splice(ended.end(), connections, it);
       it = next;
     }
     resume = paused && !stopping;
   }
-  for (Connection &c : ended)
-    c.thread.join(); // it has left RunConnection
-  if (resume)
-    Accept();
+  for (Connection &c : ended) c.thread.join();  // it has left RunConnection
+  if (resume) Accept();
 }
 
 void Server::Impl::StopNow() {
@@ -466,11 +467,10 @@ void Server::Impl::StopNow() {
   beast::error_code ec;
   acceptor.close(ec);
   retry.cancel();
-  if (signals)
-    signals->cancel(ec);
+  evict_timer.cancel();
+  if (signals) signals->cancel(ec);
   for (Connection &c : connections) {
-    if (c.fd >= 0)
-      ::shutdown(c.fd, SHUT_RD); // wakes a blocked read
+    if (c.fd >= 0) ::shutdown(c.fd, SHUT_RD);  // wakes a blocked read
   }
   io.stop();
 }
@@ -484,8 +484,7 @@ void Server::Impl::SetIdle(Connection *connection, bool idle) {
 void Server::Impl::RunConnection(Connection *connection, tcp::socket socket) {
   {
     std::lock_guard<std::mutex> lock(mutex);
-    if (stopping)
-      ::shutdown(connection->fd, SHUT_RD);
+    if (stopping) ::shutdown(connection->fd, SHUT_RD);
   }
   try {
     socket.non_blocking(true);
@@ -497,7 +496,7 @@ void Server::Impl::RunConnection(Connection *connection, tcp::socket socket) {
   }
   {
     std::lock_guard<std::mutex> lock(mutex);
-    connection->fd = -1; // before the close: the number may be reused
+    connection->fd = -1;  // before the close: the number may be reused
   }
   beast::error_code ec;
   socket.shutdown(tcp::socket::shutdown_both, ec);
@@ -506,7 +505,7 @@ void Server::Impl::RunConnection(Connection *connection, tcp::socket socket) {
   connection->done = true;
   try {
     asio::post(io, [this] { JoinEnded(); });
-  } catch (...) { // then the next accept joins it
+  } catch (...) {  // then the next accept joins it
   }
 }
 
@@ -539,8 +538,7 @@ void Server::Impl::ServeRequests(Connection *connection, tcp::socket &socket) {
       const bool ready = stream.WaitReadable(
           Clock::now() + milliseconds(options.idle_timeout_ms));
       SetIdle(connection, false);
-      if (!ready)
-        return;
+      if (!ready) return;
     }
     Parser parser;
     parser.header_limit(options.max_header_bytes);
@@ -549,8 +547,7 @@ void Server::Impl::ServeRequests(Connection *connection, tcp::socket &socket) {
     stream.WriteBy(Clock::now() + milliseconds(timeout_ms));
     const ReadResult read = ReadRequest(stream, buffer, parser, timeout_ms);
     if (read.kind != ReadResult::kRequest) {
-      if (read.kind == ReadResult::kClose)
-        return;
+      if (read.kind == ReadResult::kClose) return;
       Answer(stream, read.answer, read.version, false);
       if (read.kind == ReadResult::kAnswerAndDrain) {
         DrainBeforeClose(socket, stream, timeout_ms);
@@ -565,8 +562,7 @@ void Server::Impl::ServeRequests(Connection *connection, tcp::socket &socket) {
     } catch (const std::exception &e) {
       answer = ErrorAnswer(500, std::string("internal error: ") + e.what());
     }
-    if (!Answer(stream, answer, req.version(), req.keep_alive()))
-      return;
+    if (!Answer(stream, answer, req.version(), req.keep_alive())) return;
   }
 }
 
@@ -580,8 +576,7 @@ Server::~Server() {
   // Run() joined the connections if it ran; if not, there are none.
   std::lock_guard<std::mutex> lock(impl_->mutex);
   for (Impl::Connection &c : impl_->connections) {
-    if (c.thread.joinable())
-      c.thread.join();
+    if (c.thread.joinable()) c.thread.join();
   }
 }
 
@@ -599,8 +594,7 @@ size_t Server::Connections() const {
 std::string Server::Url() const {
   const tcp::endpoint &where = impl_->bound;
   std::string host = where.address().to_string();
-  if (where.address().is_v6())
-    host = "[" + host + "]";
+  if (where.address().is_v6()) host = "[" + host + "]";
   return "http://" + host + ":" + std::to_string(where.port()) + "/";
 }
 
@@ -612,7 +606,7 @@ void Server::Run() {
     try {
       impl_->io.run();
       break;
-    } catch (const std::exception &e) { // out of memory in a handler
+    } catch (const std::exception &e) {  // out of memory in a handler
       LogFailure(impl_->endpoint, "accepting", e.what());
       try {
         impl_->RetryLater("accepting failed");
@@ -625,12 +619,11 @@ void Server::Run() {
     std::lock_guard<std::mutex> lock(impl_->mutex);
     connections.swap(impl_->connections);
   }
-  for (Impl::Connection &c : connections)
-    c.thread.join();
+  for (Impl::Connection &c : connections) c.thread.join();
 }
 
 void Server::Stop() {
   asio::post(impl_->io, [this] { impl_->StopNow(); });
 }
 
-} // namespace wl::berlin
+}  // namespace wl::berlin

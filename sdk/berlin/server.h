@@ -87,7 +87,7 @@ struct EndpointOptions {
   // turn's time_limit_per_turn (berlin §2.4: milliseconds).
   double margin_ms = 50;
   double margin_fraction = 0.1;
-  std::ostream *log = nullptr; // one line per event; nullptr: std::cerr
+  std::ostream *log = nullptr;  // one line per event; nullptr: std::cerr
   // Abandoned games (see Limits above).
   size_t max_games = 1024;
   double game_expiry_ms = 60000;
@@ -100,7 +100,7 @@ struct HttpAnswer {
 };
 
 class Endpoint {
-public:
+ public:
   using Clock = std::chrono::steady_clock;
 
   explicit Endpoint(BotFactory factory, EndpointOptions options = {});
@@ -122,14 +122,14 @@ public:
   // never throws.
   void Log(const std::string &line) noexcept;
 
-private:
+ private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
 
 struct ServerOptions {
   std::string host = "127.0.0.1";
-  int port = 4567; // 0: any free port (Server::port() tells which)
+  int port = 4567;  // 0: any free port (Server::port() tells which)
   // Larger requests are answered 413 (headers, with the query string:
   // 431) and the connection closed.
   size_t max_body_bytes = size_t{4} << 20;
@@ -147,7 +147,7 @@ struct ServerOptions {
 // 100-continue, every request handed to one Endpoint, within the limits
 // above.
 class Server {
-public:
+ public:
   // Binds host:port. Throws std::runtime_error with one line ("cannot
   // listen on http://127.0.0.1:4567/: Address already in use") if it
   // cannot.
@@ -157,10 +157,10 @@ public:
   Server(const Server &) = delete;
   Server &operator=(const Server &) = delete;
 
-  int port() const;               // the bound port
-  size_t max_connections() const; // the cap in force
-  size_t Connections() const;     // connections served now
-  std::string Url() const;        // "http://HOST:PORT/", HOST numeric
+  int port() const;                // the bound port
+  size_t max_connections() const;  // the cap in force
+  size_t Connections() const;      // connections served now
+  std::string Url() const;         // "http://HOST:PORT/", HOST numeric
   Endpoint &endpoint();
   // Serves until Stop(), or SIGTERM/SIGINT with `stop_on_signals`.
   void Run();
@@ -168,7 +168,7 @@ public:
   // request is still answered) and make Run return.
   void Stop();
 
-private:
+ private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
@@ -193,7 +193,8 @@ int ServeSeeded(SeededBotFactory factory, int argc, char **argv,
 
 // BotClass(seed) when BotClass is constructible from a uint64_t, else
 // BotClass().
-template <typename BotClass> int Serve(int argc, char **argv) {
+template <typename BotClass>
+int Serve(int argc, char **argv) {
   static_assert(std::is_convertible_v<BotClass *, Bot *>,
                 "a Berlin bot derives publicly from wl::berlin::Bot");
   return ServeSeeded(
@@ -207,6 +208,6 @@ template <typename BotClass> int Serve(int argc, char **argv) {
       argc, argv);
 }
 
-} // namespace wl::berlin
+}  // namespace wl::berlin
 
-#endif // WL_BERLIN_SERVER_H_
+#endif  // WL_BERLIN_SERVER_H_

@@ -25,9 +25,9 @@
 #include "berlin/referee.h"
 #include "bots/berlin/random/berlin_random_bot.h"
 #include "common/proc_status.h"
+#include "gtest/gtest.h"
 #include "sdk/berlin/server.h"
 #include "sdk/berlin/wire.h"
-#include "gtest/gtest.h"
 
 namespace wl::berlin {
 namespace {
@@ -121,7 +121,7 @@ double CpuMs() {
 // Holds every free file descriptor (under a soft limit lowered for the
 // purpose) but `spare`, until destroyed.
 class DescriptorHog {
-public:
+ public:
   explicit DescriptorHog(int spare) {
     ::getrlimit(RLIMIT_NOFILE, &saved_);
     const int lowest_free = ::open("/dev/null", O_RDONLY);
@@ -138,13 +138,12 @@ public:
     }
   }
   ~DescriptorHog() {
-    for (int fd : fds_)
-      ::close(fd);
+    for (int fd : fds_) ::close(fd);
     ::setrlimit(RLIMIT_NOFILE, &saved_);
   }
   size_t held() const { return fds_.size(); }
 
-private:
+ private:
   rlimit saved_{};
   std::vector<int> fds_;
 };
@@ -185,9 +184,9 @@ TEST(BerlinServerLimitsTest, AcceptFailuresBackOffAndServeOn) {
   double cpu_ms = 0;
   int fd = -1;
   {
-    DescriptorHog hog(1); // one for the client's socket
+    DescriptorHog hog(1);  // one for the client's socket
     ASSERT_GT(hog.held(), 0u);
-    fd = RawConnect(server.port()); // waits in the backlog
+    fd = RawConnect(server.port());  // waits in the backlog
     const double cpu_before = CpuMs();
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     cpu_ms = CpuMs() - cpu_before;
@@ -197,9 +196,10 @@ TEST(BerlinServerLimitsTest, AcceptFailuresBackOffAndServeOn) {
   const Clock::time_point start = Clock::now();
   const std::string body = FormBody(Fields("ping", "p", 0, 1));
   const std::string answer =
-      RawExchange(fd, "POST / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
-                      "Content-Length: " +
-                          std::to_string(body.size()) + "\r\n\r\n" + body);
+      RawExchange(fd,
+                  "POST / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                  "Content-Length: " +
+                      std::to_string(body.size()) + "\r\n\r\n" + body);
   EXPECT_EQ(answer.rfind("HTTP/1.1 200", 0), 0u) << answer;
   EXPECT_LT(MsSince(start), 3000);
 }
@@ -220,7 +220,8 @@ RequestFields ShortGameTurn(const std::string &game, int limit_ms,
 }
 
 // Waits up to 10 s for `done`; its last value.
-template <typename Pred> bool Eventually(Pred done) {
+template <typename Pred>
+bool Eventually(Pred done) {
   const Clock::time_point until = Clock::now() + std::chrono::seconds(10);
   while (!done() && Clock::now() < until) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -254,14 +255,13 @@ TEST(BerlinServerLimitsTest, TheGameCapEvictsIdleGamesOrRefusesAndGamesExpire) {
   EXPECT_EQ(endpoint.GamesInPlay(), 4u);
   EXPECT_EQ(counters.made, 4);
   std::this_thread::sleep_for(std::chrono::milliseconds(250));
-  EXPECT_EQ(ask("g1", 5000).status, 200); // g1 is recent again
-  EXPECT_EQ(ask("g4", 5000).status, 200); // g0 goes, the least recent
+  EXPECT_EQ(ask("g1", 5000).status, 200);  // g1 is recent again
+  EXPECT_EQ(ask("g4", 5000).status, 200);  // g0 goes, the least recent
   EXPECT_EQ(counters.freed, 1);
-  EXPECT_EQ(ask("g1", 5000).body, "[" + testing::MoveJson(1, 2, 2) + "]")
-      << "g1 kept its bot";
+  EXPECT_EQ(ask("g1", 5000).body, "[" + testing::MoveJson(1, 2, 3) + "]")
+      << "g1 kept its bot (its third turn)";
   // A limit of 100 ms and 3 turns: expired after max(200 ms, 4 * 100 ms).
-  for (const char *game : {"g1", "g2", "g3", "g4"})
-    ask(game, 100);
+  for (const char *game : {"g1", "g2", "g3", "g4"}) ask(game, 100);
   const Clock::time_point start = Clock::now();
   EXPECT_TRUE(Eventually([&] { return endpoint.GamesInPlay() == 0; }));
   EXPECT_GE(MsSince(start), 300);
@@ -291,7 +291,7 @@ TEST(BerlinServerLimitsTest, IdleAndHalfSentConnectionsTimeOut) {
   EXPECT_TRUE(half.ClosedWithin(5000));
   EXPECT_TRUE(idle.ClosedWithin(5000));
   EXPECT_GE(MsSince(start), 200);
-  EXPECT_TRUE(keep.ClosedWithin(5000)); // idle since its answer
+  EXPECT_TRUE(keep.ClosedWithin(5000));  // idle since its answer
   EXPECT_TRUE(Eventually([&] { return server.server().Connections() == 0; }));
 }
 
@@ -348,8 +348,7 @@ TEST(BerlinServerLimitsTest, TheDefaultConnectionCapComesFromRlimitNofile) {
 tools::BerlinRecord PlayHonestGame(const std::string &url) {
   absl::StatusOr<tools::BerlinMapFile> map = tools::LoadBerlinMap("deployed-2");
   EXPECT_TRUE(map.ok()) << map.status().message();
-  if (!map.ok())
-    return {};
+  if (!map.ok()) return {};
   tools::HttpSeat seats[2] = {tools::HttpSeat(*tools::ParseHttpUrl(url)),
                               tools::HttpSeat(*tools::ParseHttpUrl(url))};
   tools::BerlinGameSpec spec;
@@ -366,81 +365,82 @@ BotFactory RandomBots() {
   return [] { return std::make_unique<BerlinRandomBot>(5); };
 }
 
+// One attack's tries and how many got the answer expected.
+struct Tally {
+  std::atomic<int> tries{0}, expected{0};
+  void Count(bool as_expected) {
+    ++tries;
+    expected += as_expected;
+  }
+};
+
 // The attacks of the soak, each on its own thread until `stop`.
 struct Attacks {
   int port = 0;
   std::atomic<bool> stop{false};
-  std::atomic<int> refused_games{0}, answered_games{0}, big_431{0}, big_413{0},
-      timed_out_408{0}, closed_idle{0};
+  Tally huge_headers, large_bodies, half_sent, idle;
+  std::atomic<int> games_answered{0}, games_refused{0}, reconnects{0};
   std::vector<std::thread> threads;
 
+  // The status of one request on a new connection, or 0.
+  int StatusOf(const std::string &request) {
+    Client client(port);
+    Client::Response res;
+    if (client.TryWrite(request) || client.TryRead(&res)) return 0;
+    return res.result_int();
+  }
   void HugeHeaders() {
-    while (!stop) {
-      Client client(port);
-      client.TryWrite("POST / HTTP/1.1\r\nHost: x\r\nX-A: " +
-                      std::string(70000, 'a') + "\r\n\r\n");
-      Client::Response res;
-      if (!client.TryRead(&res) && res.result_int() == 431)
-        ++big_431;
-    }
+    const std::string request =
+        "POST / HTTP/1.1\r\nHost: x\r\nX-A: " + std::string(70000, 'a') +
+        "\r\n\r\n";
+    while (!stop) huge_headers.Count(StatusOf(request) == 431);
   }
   void LargeBodies() {
-    for (int i = 0; i < 3 && !stop; ++i) {
-      Client client(port);
-      client.TryWrite(Client::PostText("/", std::string(5 << 20, 'a')));
-      Client::Response res;
-      if (!client.TryRead(&res) && res.result_int() == 413)
-        ++big_413;
+    const std::string request =
+        Client::PostText("/", std::string(size_t{5} << 20, 'a'));
+    for (int i = 0; i < 3; ++i) large_bodies.Count(StatusOf(request) == 413);
+  }
+  void HalfSent() {
+    while (!stop) {
+      half_sent.Count(StatusOf("POST / HTTP/1.1\r\nHost: x\r\n") == 408);
     }
   }
-  // Keep-alive turns of new games, never game_over (a connection closed
-  // to make room is opened again).
+  // Keep-alive turns of new games, never game_over.
   void AbandonedGames() {
     std::unique_ptr<Client> client;
     for (int i = 0; !stop; ++i) {
-      if (!client)
-        client = std::make_unique<Client>(port);
+      if (!client) client = std::make_unique<Client>(port);
       Client::Response res;
       if (client->TryWrite(Client::PostText(
               "/", FormBody(ShortGameTurn("flood" + std::to_string(i), 20)))) ||
           client->TryRead(&res)) {
         client.reset();
+        ++reconnects;
         continue;
       }
-      ++(res.result_int() == 503 ? refused_games : answered_games);
+      ++(res.result_int() == 503 ? games_refused : games_answered);
     }
   }
-  void HalfSent() {
-    while (!stop) {
-      Client client(port);
-      client.Write("POST / HTTP/1.1\r\nHost: x\r\n");
-      Client::Response res;
-      if (!client.TryRead(&res) && res.result_int() == 408)
-        ++timed_out_408;
-    }
-  }
+  // Connections that send nothing: closed for being idle, or to make room.
   void Idle() {
     while (!stop) {
       std::vector<std::unique_ptr<Client>> clients;
       for (int i = 0; i < 16; ++i) {
         clients.push_back(std::make_unique<Client>(port));
       }
-      for (auto &c : clients)
-        closed_idle += c->ClosedWithin(2000);
+      for (auto &c : clients) idle.Count(c->ClosedWithin(2000));
     }
   }
   void Start() {
     threads.emplace_back([this] { HugeHeaders(); });
     threads.emplace_back([this] { LargeBodies(); });
     threads.emplace_back([this] { AbandonedGames(); });
-    for (int i = 0; i < 4; ++i)
-      threads.emplace_back([this] { HalfSent(); });
+    for (int i = 0; i < 4; ++i) threads.emplace_back([this] { HalfSent(); });
     threads.emplace_back([this] { Idle(); });
   }
   void Stop() {
     stop = true;
-    for (std::thread &t : threads)
-      t.join();
+    for (std::thread &t : threads) t.join();
   }
 };
 
@@ -485,11 +485,15 @@ TEST(BerlinServerLimitsTest, SoakAnHonestGameUnderAttack) {
   for (const tools::BerlinSeatStats &s : game.stats) {
     EXPECT_EQ(s.failed_answers + s.timeouts, 0) << "player " << s.player_id;
   }
-  EXPECT_GT(attacks.big_431, 0);
-  EXPECT_EQ(attacks.big_413, 3);
-  EXPECT_GT(attacks.refused_games + attacks.answered_games, 16);
-  EXPECT_GT(attacks.timed_out_408, 0);
-  EXPECT_GT(attacks.closed_idle, 0);
+  for (const Tally *t : {&attacks.huge_headers, &attacks.large_bodies,
+                         &attacks.half_sent, &attacks.idle}) {
+    EXPECT_GT(t->tries, 0);
+    EXPECT_EQ(t->expected, t->tries);
+  }
+  EXPECT_EQ(attacks.large_bodies.tries, 3);
+  EXPECT_GT(attacks.games_answered, 16);
+  EXPECT_GT(attacks.games_refused, 0);
+  EXPECT_EQ(attacks.reconnects, 0);
   EXPECT_LE(most_games, options.endpoint.max_games + 2);
   EXPECT_TRUE(Eventually([&] {
     return server.server().Connections() == 0 &&
@@ -502,14 +506,16 @@ TEST(BerlinServerLimitsTest, SoakAnHonestGameUnderAttack) {
   EXPECT_LE(wl::testing::MappingCount(), maps_before + 20);
   const long rss_after = wl::testing::ProcStatus("VmRSS:");
   std::cout << "soak: RSS " << rss_before << " KiB before, " << rss_after
-            << " KiB after; " << attacks.answered_games << " games answered, "
-            << attacks.refused_games << " refused, " << attacks.big_431
-            << " x 431, " << attacks.timed_out_408 << " x 408, "
-            << attacks.closed_idle << " idle closed" << std::endl;
-#ifndef __SANITIZE_ADDRESS__ // ASan holds freed memory in quarantine
+            << " KiB after; threads " << threads_before << "; "
+            << attacks.games_answered << " games answered, "
+            << attacks.games_refused << " refused (503), "
+            << attacks.huge_headers.tries << " x 431, "
+            << attacks.half_sent.tries << " x 408, " << attacks.idle.tries
+            << " idle closed, most games in play " << most_games << std::endl;
+#ifndef __SANITIZE_ADDRESS__  // ASan holds freed memory in quarantine
   EXPECT_LE(rss_after, rss_before + (32 << 10));
 #endif
 }
 
-} // namespace
-} // namespace wl::berlin
+}  // namespace
+}  // namespace wl::berlin
