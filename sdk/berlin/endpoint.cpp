@@ -98,11 +98,11 @@ using SeatKey = std::pair<std::string, int>;  // (game_id, player_id)
 
 HttpAnswer Empty() { return HttpAnswer{200, "text/plain", ""}; }
 
-HttpAnswer BadRequestAnswer(const std::string &why) {
+HttpAnswer BadRequestAnswer(const std::string& why) {
   return HttpAnswer{400, "text/plain", why + "\n"};
 }
 
-HttpAnswer RefusedAnswer(const std::string &why) {
+HttpAnswer RefusedAnswer(const std::string& why) {
   return HttpAnswer{503, "text/plain", why + "\n"};
 }
 
@@ -114,9 +114,9 @@ Clock::duration Ms(double ms) {
 }
 
 // berlin §2.7: [{"from":1,"to":2,"number_of_soldiers":3},...]
-HttpAnswer MovesAnswer(const std::vector<Move> &moves) {
+HttpAnswer MovesAnswer(const std::vector<Move>& moves) {
   std::string body = "[";
-  for (const Move &m : moves) {
+  for (const Move& m : moves) {
     if (body.size() > 1) body += ',';
     body += "{\"from\":" + std::to_string(m.from) +
             ",\"to\":" + std::to_string(m.to) +
@@ -133,7 +133,7 @@ std::string OneLine(std::string text) {
   return text;
 }
 
-std::string Describe(const Request &r) {
+std::string Describe(const Request& r) {
   return "game " + r.game_id + " player " + std::to_string(r.player_id) + " " +
          r.action + " " + std::to_string(r.current_turn);
 }
@@ -155,16 +155,16 @@ struct Endpoint::Impl {
 
   // Never throws (a worker thread logs too): a line that cannot be
   // written for want of memory is lost.
-  void Log(const std::string &line) noexcept {
+  void Log(const std::string& line) noexcept {
     try {
       std::lock_guard<std::mutex> lock(log_mutex);
-      std::ostream &out = options.log ? *options.log : std::cerr;
+      std::ostream& out = options.log ? *options.log : std::cerr;
       out << "berlin bot: " << OneLine(line) << std::endl;
     } catch (...) {
     }
   }
   // A worker's OnTurn threw `what` (nullptr: not an exception).
-  void LogThrow(const Request &r, const char *what) noexcept {
+  void LogThrow(const Request& r, const char* what) noexcept {
     try {
       Log(Describe(r) + ": OnTurn threw" +
           (what ? std::string(": ") + what : " a non-exception") +
@@ -183,12 +183,12 @@ struct Endpoint::Impl {
   }
 
   // A seat with a new bot, or nullptr (logged) if the factory failed.
-  std::shared_ptr<Seat> MakeSeat(const Request &r);
+  std::shared_ptr<Seat> MakeSeat(const Request& r);
   // The game's seat, made if `create` and it is new; nullptr if not found
   // and not made. Throws Refused when max_games are in play, none idle.
-  std::shared_ptr<Seat> FindSeat(const Request &r, bool create);
+  std::shared_ptr<Seat> FindSeat(const Request& r, bool create);
   // A request for the seat came now (under `mutex`).
-  void Touch(Seat &seat, const Request &r, Clock::time_point now) const;
+  void Touch(Seat& seat, const Request& r, Clock::time_point now) const;
   // Moves the least recently used idle seat to `retired` (under `mutex`);
   // false if no seat may go.
   bool EvictOne(Clock::time_point now);
@@ -198,25 +198,25 @@ struct Endpoint::Impl {
   void Reap();
   // Takes the seat out of the registry (with `key`), and frees it now if
   // nobody else holds it and no OnTurn of it runs, else at a later Reap.
-  void Free(std::shared_ptr<Seat> seat, const SeatKey *key);
+  void Free(std::shared_ptr<Seat> seat, const SeatKey* key);
   // The housekeeper thread: joins ended workers, expires and reaps seats.
   void Housekeep();
 
-  HttpAnswer Turn(const std::shared_ptr<Seat> &seat, Request request,
+  HttpAnswer Turn(const std::shared_ptr<Seat>& seat, Request request,
                   Clock::time_point deadline);
-  static void RunTurn(Impl *impl, Seat *seat, std::shared_ptr<TurnJob> job);
+  static void RunTurn(Impl* impl, Seat* seat, std::shared_ptr<TurnJob> job);
   HttpAnswer Ping(Request request, Clock::time_point received);
   HttpAnswer StartOrOver(Request request, Clock::time_point received);
   HttpAnswer Dispatch(Request request, Clock::time_point received);
 };
 
-std::shared_ptr<Seat> Endpoint::Impl::MakeSeat(const Request &r) {
+std::shared_ptr<Seat> Endpoint::Impl::MakeSeat(const Request& r) {
   auto seat = std::make_shared<Seat>();
   try {
     seat->bot = factory();
-  } catch (const std::bad_alloc &) {
+  } catch (const std::bad_alloc&) {
     throw Refused(Describe(r) + ": out of memory for a bot");
-  } catch (const std::exception &e) {
+  } catch (const std::exception& e) {
     Log(Describe(r) + ": the bot factory threw: " + e.what());
     return nullptr;
   }
@@ -224,7 +224,7 @@ std::shared_ptr<Seat> Endpoint::Impl::MakeSeat(const Request &r) {
   return seat->bot ? seat : nullptr;
 }
 
-void Endpoint::Impl::Touch(Seat &seat, const Request &r,
+void Endpoint::Impl::Touch(Seat& seat, const Request& r,
                            Clock::time_point now) const {
   const double limit = r.time_limit_per_turn > 0
                            ? r.time_limit_per_turn
@@ -240,7 +240,7 @@ void Endpoint::Impl::Touch(Seat &seat, const Request &r,
 bool Endpoint::Impl::EvictOne(Clock::time_point now) {
   auto lru = registry.end();
   for (auto it = registry.begin(); it != registry.end(); ++it) {
-    Seat &seat = *it->second;
+    Seat& seat = *it->second;
     if (it->second.use_count() != 1 ||
         now - seat.last_request < seat.evictable_after ||
         (lru != registry.end() &&
@@ -256,7 +256,7 @@ bool Endpoint::Impl::EvictOne(Clock::time_point now) {
   return true;
 }
 
-std::shared_ptr<Seat> Endpoint::Impl::FindSeat(const Request &r, bool create) {
+std::shared_ptr<Seat> Endpoint::Impl::FindSeat(const Request& r, bool create) {
   const SeatKey key{r.game_id, r.player_id};
   const Clock::time_point now = Clock::now();
   bool evicted = false;
@@ -314,20 +314,20 @@ void Endpoint::Impl::Reap() {
   std::vector<std::shared_ptr<Seat>> freed;
   {
     std::lock_guard<std::mutex> lock(mutex);
-    auto idle = [](const std::shared_ptr<Seat> &seat) {
+    auto idle = [](const std::shared_ptr<Seat>& seat) {
       if (seat.use_count() != 1) return false;  // a request still has it
       std::lock_guard<std::mutex> seat_lock(seat->mutex);
       return !seat->busy;
     };
     auto it = std::stable_partition(retired.begin(), retired.end(),
-                                    [&](const auto &s) { return !idle(s); });
+                                    [&](const auto& s) { return !idle(s); });
     std::move(it, retired.end(), std::back_inserter(freed));
     retired.erase(it, retired.end());
   }
   // freed's destructors free the bots, unlocked.
 }
 
-void Endpoint::Impl::Free(std::shared_ptr<Seat> seat, const SeatKey *key) {
+void Endpoint::Impl::Free(std::shared_ptr<Seat> seat, const SeatKey* key) {
   {
     std::lock_guard<std::mutex> lock(mutex);
     if (key) {
@@ -348,20 +348,20 @@ void Endpoint::Impl::Housekeep() {
     std::list<std::thread> joining;
     joining.swap(ended);
     lock.unlock();
-    for (std::thread &worker : joining) worker.join();
+    for (std::thread& worker : joining) worker.join();
     Expire(Clock::now());
     Reap();
     lock.lock();
   }
 }
 
-void Endpoint::Impl::RunTurn(Impl *impl, Seat *seat,
+void Endpoint::Impl::RunTurn(Impl* impl, Seat* seat,
                              std::shared_ptr<TurnJob> job) {
   bool threw = true;
   try {
     seat->bot->OnTurn(job->game);
     threw = false;
-  } catch (const std::exception &e) {
+  } catch (const std::exception& e) {
     impl->LogThrow(job->game.request(), e.what());
   } catch (...) {
     impl->LogThrow(job->game.request(), nullptr);
@@ -381,7 +381,7 @@ void Endpoint::Impl::RunTurn(Impl *impl, Seat *seat,
 
 // berlin §2.6 turn: OnTurn on a worker, answered by `deadline` with the
 // moves added so far.
-HttpAnswer Endpoint::Impl::Turn(const std::shared_ptr<Seat> &seat,
+HttpAnswer Endpoint::Impl::Turn(const std::shared_ptr<Seat>& seat,
                                 Request request, Clock::time_point deadline) {
   const std::string what = Describe(request);
   auto job = std::make_shared<TurnJob>(std::move(request), deadline);
@@ -394,7 +394,7 @@ HttpAnswer Endpoint::Impl::Turn(const std::shared_ptr<Seat> &seat,
   std::unique_lock<std::mutex> lock(seat->mutex);
   try {
     seat->worker = std::thread(&Impl::RunTurn, this, seat.get(), job);
-  } catch (const std::exception &e) {
+  } catch (const std::exception& e) {
     seat->busy = false;
     seat->idle.notify_all();
     throw Refused(what + ": cannot start a thread: " + e.what());
@@ -448,7 +448,7 @@ HttpAnswer Endpoint::Impl::StartOrOver(Request request,
       } else {
         seat->bot->OnGameStart(game);
       }
-    } catch (const std::exception &e) {
+    } catch (const std::exception& e) {
       Log(what + ": the bot threw: " + e.what());
     }
     seat->Release();
@@ -492,7 +492,7 @@ Endpoint::~Endpoint() {
     impl_->registry.clear();
     impl_->retired.clear();
   }
-  for (std::thread &worker : impl_->ended) worker.join();
+  for (std::thread& worker : impl_->ended) worker.join();
 }
 
 HttpAnswer Endpoint::Handle(std::string_view target,
@@ -509,24 +509,24 @@ HttpAnswer Endpoint::Handle(std::string_view target,
       return Empty();
     }
     request = ParseRequest(fields);
-  } catch (const std::bad_alloc &) {
+  } catch (const std::bad_alloc&) {
     impl_->Log("out of memory reading a request: answered 503");
     return RefusedAnswer("out of memory");
-  } catch (const std::exception &e) {
+  } catch (const std::exception& e) {
     return BadRequestAnswer(OneLine(e.what()));
   }
   try {
     return impl_->Dispatch(std::move(request), received);
-  } catch (const Refused &e) {
+  } catch (const Refused& e) {
     impl_->Log(std::string(e.what()) + ": answered 503");
     return RefusedAnswer(OneLine(e.what()));
-  } catch (const std::bad_alloc &) {
+  } catch (const std::bad_alloc&) {
     impl_->Log("out of memory answering a request: answered 503");
     return RefusedAnswer("out of memory");
   }
 }
 
-void Endpoint::Log(const std::string &line) noexcept { impl_->Log(line); }
+void Endpoint::Log(const std::string& line) noexcept { impl_->Log(line); }
 
 size_t Endpoint::GamesInPlay() const {
   std::lock_guard<std::mutex> lock(impl_->mutex);
@@ -537,11 +537,11 @@ bool Endpoint::WaitIdle(Clock::time_point until) const {
   std::vector<std::shared_ptr<Seat>> seats;
   {
     std::lock_guard<std::mutex> lock(impl_->mutex);
-    for (const auto &[key, seat] : impl_->registry) seats.push_back(seat);
+    for (const auto& [key, seat] : impl_->registry) seats.push_back(seat);
     seats.insert(seats.end(), impl_->retired.begin(), impl_->retired.end());
   }
   bool idle = true;
-  for (const auto &seat : seats) idle = seat->WaitIdle(until) && idle;
+  for (const auto& seat : seats) idle = seat->WaitIdle(until) && idle;
   return idle;
 }
 

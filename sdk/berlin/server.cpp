@@ -42,15 +42,16 @@ constexpr size_t kMaxDrainBytes = size_t{64} << 20;
 constexpr auto kDrainSilence = std::chrono::seconds(1);
 constexpr auto kFirstRetry = milliseconds(10);
 constexpr auto kLastRetry = milliseconds(1000);
+constexpr auto kFailureLogEvery = std::chrono::seconds(10);
 
 // A plain-text answer to a request that never reached the endpoint.
-HttpAnswer ErrorAnswer(int status, const std::string &why) {
+HttpAnswer ErrorAnswer(int status, const std::string& why) {
   return HttpAnswer{status, "text/plain", why + "\n"};
 }
 
 // "WHAT failed: WHY; closed it" in the log, if there is memory for it.
-void LogFailure(Endpoint &endpoint, const char *what,
-                const char *why) noexcept {
+void LogFailure(Endpoint& endpoint, const char* what,
+                const char* why) noexcept {
   try {
     endpoint.Log(std::string(what) + " failed: " + why + "; closed it");
   } catch (...) {
@@ -73,7 +74,7 @@ size_t DefaultMaxConnections() {
 // reads and writes fail with asio::error::timed_out past their deadlines.
 class TimedSocket {
  public:
-  explicit TimedSocket(tcp::socket &socket) : socket_(socket) {}
+  explicit TimedSocket(tcp::socket& socket) : socket_(socket) {}
 
   void ReadBy(Clock::time_point deadline) { read_by_ = deadline; }
   void WriteBy(Clock::time_point deadline) { write_by_ = deadline; }
@@ -84,24 +85,24 @@ class TimedSocket {
   }
 
   template <typename Buffers>
-  size_t read_some(const Buffers &buffers, beast::error_code &ec) {
+  size_t read_some(const Buffers& buffers, beast::error_code& ec) {
     return Retry(POLLIN, read_by_, ec,
                  [&] { return socket_.read_some(buffers, ec); });
   }
   template <typename Buffers>
-  size_t write_some(const Buffers &buffers, beast::error_code &ec) {
+  size_t write_some(const Buffers& buffers, beast::error_code& ec) {
     return Retry(POLLOUT, write_by_, ec,
                  [&] { return socket_.write_some(buffers, ec); });
   }
   template <typename Buffers>
-  size_t read_some(const Buffers &buffers) {
+  size_t read_some(const Buffers& buffers) {
     beast::error_code ec;
     const size_t n = read_some(buffers, ec);
     if (ec) throw beast::system_error(ec);
     return n;
   }
   template <typename Buffers>
-  size_t write_some(const Buffers &buffers) {
+  size_t write_some(const Buffers& buffers) {
     beast::error_code ec;
     const size_t n = write_some(buffers, ec);
     if (ec) throw beast::system_error(ec);
@@ -110,7 +111,7 @@ class TimedSocket {
 
  private:
   template <typename Op>
-  size_t Retry(short events, Clock::time_point by, beast::error_code &ec,
+  size_t Retry(short events, Clock::time_point by, beast::error_code& ec,
                Op op) {
     for (;;) {
       const size_t n = op();
@@ -121,7 +122,7 @@ class TimedSocket {
     }
   }
   // poll() for `events` until `by`; false with `ec` set if it did not come.
-  bool Ready(short events, Clock::time_point by, beast::error_code &ec) {
+  bool Ready(short events, Clock::time_point by, beast::error_code& ec) {
     for (;;) {
       const auto left =
           std::chrono::ceil<milliseconds>(by - Clock::now()).count();
@@ -143,7 +144,7 @@ class TimedSocket {
     }
   }
 
-  tcp::socket &socket_;
+  tcp::socket& socket_;
   Clock::time_point read_by_ = Clock::time_point::max();
   Clock::time_point write_by_ = Clock::time_point::max();
 };
@@ -165,7 +166,7 @@ ReadResult Outcome(ReadResult::Kind kind, HttpAnswer answer = {}) {
 }
 
 // What to do when reading a request failed with `ec`.
-ReadResult ReadError(const beast::error_code &ec, int64_t timeout_ms) {
+ReadResult ReadError(const beast::error_code& ec, int64_t timeout_ms) {
   using Kind = ReadResult::Kind;
   if (ec == http::error::body_limit) {
     return Outcome(Kind::kAnswerAndDrain,
@@ -194,8 +195,8 @@ using Parser = http::request_parser<http::string_body>;
 
 // Reads one request into `parser`, answering 100 Continue when asked
 // (berlin §2.1: curl waits for it before it sends a large body).
-ReadResult ReadRequest(TimedSocket &stream, beast::flat_buffer &buffer,
-                       Parser &parser, int64_t timeout_ms) {
+ReadResult ReadRequest(TimedSocket& stream, beast::flat_buffer& buffer,
+                       Parser& parser, int64_t timeout_ms) {
   beast::error_code ec;
   Endpoint::Clock::time_point received;
   try {
@@ -208,12 +209,12 @@ ReadResult ReadRequest(TimedSocket &stream, beast::flat_buffer &buffer,
       http::write(stream, go_on, ec);
     }
     if (!ec) http::read(stream, buffer, parser, ec);
-  } catch (const std::length_error &) {  // Beast: a field past 65533 bytes
+  } catch (const std::length_error&) {  // Beast: a field past 65533 bytes
     return Outcome(ReadResult::kAnswerAndDrain,
                    ErrorAnswer(431,
                                "a header field or trailer larger than 65533 "
                                "bytes"));
-  } catch (const std::bad_alloc &) {
+  } catch (const std::bad_alloc&) {
     return Outcome(ReadResult::kAnswer, ErrorAnswer(503, "out of memory"));
   }
   ReadResult result = ec ? ReadError(ec, timeout_ms) : ReadResult{};
@@ -226,7 +227,7 @@ ReadResult ReadRequest(TimedSocket &stream, beast::flat_buffer &buffer,
 // the peer still sends (kMaxDrainBytes and `timeout_ms` at most, until a
 // second of silence) before the close, which would otherwise reset the
 // connection before the peer reads the answer.
-void DrainBeforeClose(tcp::socket &socket, TimedSocket &stream,
+void DrainBeforeClose(tcp::socket& socket, TimedSocket& stream,
                       int64_t timeout_ms) {
   beast::error_code ec;
   socket.shutdown(tcp::socket::shutdown_send, ec);
@@ -261,6 +262,9 @@ struct Server::Impl {
   ServerOptions options;
   Endpoint endpoint;
   const size_t max_connections;
+  // The cap in force (under `mutex`): lowered to the connections served
+  // when a thread cannot be had, up again by one per connection that ends.
+  size_t cap = max_connections;
   asio::io_context io;
   // Keeps io.run() going while accepting pauses (at the cap) until Stop.
   asio::executor_work_guard<asio::io_context::executor_type> work{
@@ -271,25 +275,28 @@ struct Server::Impl {
   asio::steady_timer retry{io};
   asio::steady_timer evict_timer{io};  // at the cap: an idle one to close
   Clock::duration retry_after{};       // the next accept retry's wait; 0: none
-  mutable std::mutex mutex;            // connections, stopping, paused
+  // Failures are logged at most every kFailureLogEvery (io thread only).
+  std::optional<Clock::time_point> last_failure_logged;  // none yet
+  size_t unlogged_failures = 0;
+  mutable std::mutex mutex;  // connections, stopping, paused
   std::list<Connection> connections;
   bool stopping = false;
   bool paused = false;  // at the cap: Accept again when a connection ends
 
   void Bind();
-  size_t Live() const;  // connections neither ended nor evicted
-  bool EvictIdle(Clock::duration *wait);
+  size_t Live() const;  // connections not ended (closing ones too)
+  bool EvictIdle(Clock::duration* wait);
   void Accept();
-  void OnPending(const beast::error_code &ec);
-  void OnAccepted(const beast::error_code &ec, tcp::socket socket);
-  bool Start(tcp::socket socket, std::string *why);
-  void RetryLater(const std::string &why);
+  void OnPending(const beast::error_code& ec);
+  void OnAccepted(const beast::error_code& ec, tcp::socket socket);
+  bool Start(tcp::socket socket, std::string* why);
+  void RetryLater(const std::string& why);
   void JoinEnded();
   void StopNow();
-  void SetIdle(Connection *connection, bool idle);
-  void RunConnection(Connection *connection, tcp::socket socket);
-  void ServeRequests(Connection *connection, tcp::socket &socket);
-  bool Answer(TimedSocket &stream, const HttpAnswer &answer, unsigned version,
+  void SetIdle(Connection* connection, bool idle);
+  void RunConnection(Connection* connection, tcp::socket socket);
+  void ServeRequests(Connection* connection, tcp::socket& socket);
+  bool Answer(TimedSocket& stream, const HttpAnswer& answer, unsigned version,
               bool keep_alive);
 };
 
@@ -323,25 +330,26 @@ void Server::Impl::Bind() {
 size_t Server::Impl::Live() const {
   return static_cast<size_t>(
       std::count_if(connections.begin(), connections.end(),
-                    [](const Connection &c) { return !c.done && !c.evicted; }));
+                    [](const Connection& c) { return !c.done; }));
 }
 
 // Under `mutex`: shuts the reading side of the connection idle longest, if
 // it has been idle for min(1 s, idle_timeout_ms / 2) (a new connection's
 // first bytes may be on their way); else false, with `*wait` the time
-// until the longest idle one will have been (max(): none is idle).
-bool Server::Impl::EvictIdle(Clock::duration *wait) {
-  Connection *longest = nullptr;
-  for (Connection &c : connections) {
+// until the longest idle one will have been (that time itself when none is
+// idle yet: one may be by then).
+bool Server::Impl::EvictIdle(Clock::duration* wait) {
+  Connection* longest = nullptr;
+  for (Connection& c : connections) {
     if (c.idle && !c.evicted && !c.done && c.fd >= 0 &&
         (!longest || c.idle_since < longest->idle_since)) {
       longest = &c;
     }
   }
-  *wait = Clock::duration::max();
-  if (!longest) return false;
   const Clock::duration enough =
-      milliseconds(std::min<int64_t>(1000, options.idle_timeout_ms / 2));
+      milliseconds(std::clamp<int64_t>(options.idle_timeout_ms / 2, 1, 1000));
+  *wait = enough;
+  if (!longest) return false;
   const Clock::duration idle = Clock::now() - longest->idle_since;
   if (idle < enough) {
     *wait = enough - idle;
@@ -358,7 +366,7 @@ void Server::Impl::Accept() {
   std::lock_guard<std::mutex> lock(mutex);
   if (stopping) return;
   paused = false;
-  if (Live() < max_connections) {
+  if (Live() < cap) {
     acceptor.async_accept([this](beast::error_code ec, tcp::socket socket) {
       OnAccepted(ec, std::move(socket));
     });
@@ -368,21 +376,22 @@ void Server::Impl::Accept() {
   }
 }
 
-void Server::Impl::OnPending(const beast::error_code &ec) {
+void Server::Impl::OnPending(const beast::error_code& ec) {
   if (ec == asio::error::operation_aborted) return;
   if (ec) return RetryLater("waiting for a connection failed: " + ec.message());
   {
     std::lock_guard<std::mutex> lock(mutex);
     if (stopping) return;
-    Clock::duration wait{};
-    if (Live() >= max_connections && !EvictIdle(&wait)) {
-      paused = true;  // until a connection ends (JoinEnded), or `wait`
-      if (wait != Clock::duration::max()) {
-        evict_timer.expires_after(wait);
-        evict_timer.async_wait([this](beast::error_code error) {
-          if (!error) JoinEnded();  // accepts again if still paused
-        });
-      }
+    if (Live() >= cap) {
+      // Until a connection ends (JoinEnded): the one closed now, if any,
+      // else the next to end or `wait`.
+      paused = true;
+      Clock::duration wait{};
+      if (EvictIdle(&wait)) return;
+      evict_timer.expires_after(wait);
+      evict_timer.async_wait([this](beast::error_code error) {
+        if (!error) JoinEnded();  // accepts again if still paused
+      });
       return;
     }
   }
@@ -391,7 +400,7 @@ void Server::Impl::OnPending(const beast::error_code &ec) {
   });
 }
 
-void Server::Impl::OnAccepted(const beast::error_code &ec, tcp::socket socket) {
+void Server::Impl::OnAccepted(const beast::error_code& ec, tcp::socket socket) {
   if (ec == asio::error::operation_aborted) return;
   JoinEnded();
   std::string why;
@@ -406,20 +415,21 @@ void Server::Impl::OnAccepted(const beast::error_code &ec, tcp::socket socket) {
 }
 
 // A thread for the connection; false (and why) if there cannot be one.
-bool Server::Impl::Start(tcp::socket socket, std::string *why) {
+bool Server::Impl::Start(tcp::socket socket, std::string* why) {
   std::lock_guard<std::mutex> lock(mutex);
   if (stopping) return true;  // the socket closes
   try {
-    Connection &c = connections.emplace_back();
+    Connection& c = connections.emplace_back();
     c.fd = socket.native_handle();
     try {
       // Under the lock: the thread sees `c` whole.
       c.thread = std::thread(&Impl::RunConnection, this, &c, std::move(socket));
     } catch (...) {
       connections.pop_back();
+      cap = std::max<size_t>(1, Live());
       throw;
     }
-  } catch (const std::exception &e) {
+  } catch (const std::exception& e) {
     *why = e.what();
     return false;
   }
@@ -428,14 +438,24 @@ bool Server::Impl::Start(tcp::socket socket, std::string *why) {
 
 // After a failure to accept or to start a connection (out of descriptors,
 // threads or memory): waits 10 ms, then twice as long each time up to 1 s.
-void Server::Impl::RetryLater(const std::string &why) {
-  if (retry_after == Clock::duration{}) {
-    endpoint.Log(why +
-                 "; retrying in 10 ms, then up to every 1 s (not "
-                 "logged again until it serves on)");
-    retry_after = kFirstRetry;
-  } else {
-    retry_after = std::min<Clock::duration>(2 * retry_after, kLastRetry);
+void Server::Impl::RetryLater(const std::string& why) {
+  retry_after = retry_after == Clock::duration{}
+                    ? Clock::duration(kFirstRetry)
+                    : std::min<Clock::duration>(2 * retry_after, kLastRetry);
+  ++unlogged_failures;
+  const Clock::time_point now = Clock::now();
+  if (!last_failure_logged || now - *last_failure_logged >= kFailureLogEvery) {
+    const size_t more = unlogged_failures - 1;
+    endpoint.Log(
+        why + "; retrying in " +
+        std::to_string(
+            std::chrono::duration_cast<milliseconds>(retry_after).count()) +
+        " ms, then up to every 1 s" +
+        (more > 0 ? " (" + std::to_string(more) +
+                        " more failures since the last line)"
+                  : std::string()));
+    last_failure_logged = now;
+    unlogged_failures = 0;
   }
   retry.expires_after(retry_after);
   retry.async_wait([this](beast::error_code ec) {
@@ -456,8 +476,9 @@ void Server::Impl::JoinEnded() {
       it = next;
     }
     resume = paused && !stopping;
+    cap = std::min(max_connections, cap + ended.size());
   }
-  for (Connection &c : ended) c.thread.join();  // it has left RunConnection
+  for (Connection& c : ended) c.thread.join();  // it has left RunConnection
   if (resume) Accept();
 }
 
@@ -469,19 +490,19 @@ void Server::Impl::StopNow() {
   retry.cancel();
   evict_timer.cancel();
   if (signals) signals->cancel(ec);
-  for (Connection &c : connections) {
+  for (Connection& c : connections) {
     if (c.fd >= 0) ::shutdown(c.fd, SHUT_RD);  // wakes a blocked read
   }
   io.stop();
 }
 
-void Server::Impl::SetIdle(Connection *connection, bool idle) {
+void Server::Impl::SetIdle(Connection* connection, bool idle) {
   std::lock_guard<std::mutex> lock(mutex);
   connection->idle = idle;
   connection->idle_since = Clock::now();
 }
 
-void Server::Impl::RunConnection(Connection *connection, tcp::socket socket) {
+void Server::Impl::RunConnection(Connection* connection, tcp::socket socket) {
   {
     std::lock_guard<std::mutex> lock(mutex);
     if (stopping) ::shutdown(connection->fd, SHUT_RD);
@@ -489,7 +510,7 @@ void Server::Impl::RunConnection(Connection *connection, tcp::socket socket) {
   try {
     socket.non_blocking(true);
     ServeRequests(connection, socket);
-  } catch (const std::exception &e) {
+  } catch (const std::exception& e) {
     LogFailure(endpoint, "a connection", e.what());
   } catch (...) {
     LogFailure(endpoint, "a connection", "not an exception");
@@ -509,7 +530,7 @@ void Server::Impl::RunConnection(Connection *connection, tcp::socket socket) {
   }
 }
 
-bool Server::Impl::Answer(TimedSocket &stream, const HttpAnswer &answer,
+bool Server::Impl::Answer(TimedSocket& stream, const HttpAnswer& answer,
                           unsigned version, bool keep_alive) {
   http::response<http::string_body> res{
       static_cast<http::status>(answer.status), version};
@@ -528,7 +549,7 @@ bool Server::Impl::Answer(TimedSocket &stream, const HttpAnswer &answer,
 
 // Requests one after another on one connection (keep-alive) until the peer
 // closes, asks to close, stays idle too long, or sends what cannot be read.
-void Server::Impl::ServeRequests(Connection *connection, tcp::socket &socket) {
+void Server::Impl::ServeRequests(Connection* connection, tcp::socket& socket) {
   TimedSocket stream(socket);
   beast::flat_buffer buffer;
   const int64_t timeout_ms = options.request_timeout_ms;
@@ -554,12 +575,12 @@ void Server::Impl::ServeRequests(Connection *connection, tcp::socket &socket) {
       }
       return;
     }
-    const http::request<http::string_body> &req = parser.get();
+    const http::request<http::string_body>& req = parser.get();
     HttpAnswer answer;
     try {
       answer = endpoint.Handle(req.target(), req[http::field::content_type],
                                req.body(), read.received);
-    } catch (const std::exception &e) {
+    } catch (const std::exception& e) {
       answer = ErrorAnswer(500, std::string("internal error: ") + e.what());
     }
     if (!Answer(stream, answer, req.version(), req.keep_alive())) return;
@@ -575,7 +596,7 @@ Server::~Server() {
   Stop();
   // Run() joined the connections if it ran; if not, there are none.
   std::lock_guard<std::mutex> lock(impl_->mutex);
-  for (Impl::Connection &c : impl_->connections) {
+  for (Impl::Connection& c : impl_->connections) {
     if (c.thread.joinable()) c.thread.join();
   }
 }
@@ -588,17 +609,17 @@ size_t Server::Connections() const {
   std::lock_guard<std::mutex> lock(impl_->mutex);
   return static_cast<size_t>(
       std::count_if(impl_->connections.begin(), impl_->connections.end(),
-                    [](const Impl::Connection &c) { return !c.done; }));
+                    [](const Impl::Connection& c) { return !c.done; }));
 }
 
 std::string Server::Url() const {
-  const tcp::endpoint &where = impl_->bound;
+  const tcp::endpoint& where = impl_->bound;
   std::string host = where.address().to_string();
   if (where.address().is_v6()) host = "[" + host + "]";
   return "http://" + host + ":" + std::to_string(where.port()) + "/";
 }
 
-Endpoint &Server::endpoint() { return impl_->endpoint; }
+Endpoint& Server::endpoint() { return impl_->endpoint; }
 
 void Server::Run() {
   impl_->Accept();
@@ -606,7 +627,7 @@ void Server::Run() {
     try {
       impl_->io.run();
       break;
-    } catch (const std::exception &e) {  // out of memory in a handler
+    } catch (const std::exception& e) {  // out of memory in a handler
       LogFailure(impl_->endpoint, "accepting", e.what());
       try {
         impl_->RetryLater("accepting failed");
@@ -619,7 +640,7 @@ void Server::Run() {
     std::lock_guard<std::mutex> lock(impl_->mutex);
     connections.swap(impl_->connections);
   }
-  for (Impl::Connection &c : connections) c.thread.join();
+  for (Impl::Connection& c : connections) c.thread.join();
 }
 
 void Server::Stop() {

@@ -36,8 +36,11 @@
 //  * The server serves at most max_connections connections at once
 //    (default: min(1024, RLIMIT_NOFILE - min(64, RLIMIT_NOFILE / 2))).
 //    Past that, a new connection closes the connection idle longest (one
-//    waiting for its next request) if there is one; else it waits in the
-//    listen backlog until a connection ends.
+//    waiting for its next request, for min(1 s, idle_timeout_ms / 2) at
+//    least) if there is one; else it waits in the listen backlog until a
+//    connection ends or one has been idle that long. When a thread for a
+//    connection cannot be had, that connection is closed and the cap in
+//    force drops to the connections served (up by one for each that ends).
 //  * A keep-alive connection with no request for idle_timeout_ms (60 s:
 //    between games) is closed; a request must arrive whole, headers and
 //    body, within request_timeout_ms (10 s) of its first byte, else it is
@@ -50,7 +53,8 @@
 //    and request_timeout_ms at most, stopping after 1 s of silence), so
 //    that the client reads the answer, and closes the connection.
 //  * When accept fails (no descriptor left), it retries after 10 ms, then
-//    twice as long each time up to 1 s, until one succeeds.
+//    twice as long each time up to 1 s, until one succeeds; such failures
+//    are logged once every 10 s at most.
 //  * An exception while serving a connection closes that connection (one
 //    log line), never the process.
 //
@@ -87,7 +91,7 @@ struct EndpointOptions {
   // turn's time_limit_per_turn (berlin §2.4: milliseconds).
   double margin_ms = 50;
   double margin_fraction = 0.1;
-  std::ostream *log = nullptr;  // one line per event; nullptr: std::cerr
+  std::ostream* log = nullptr;  // one line per event; nullptr: std::cerr
   // Abandoned games (see Limits above).
   size_t max_games = 1024;
   double game_expiry_ms = 60000;
@@ -107,8 +111,8 @@ class Endpoint {
   // Waits for every OnTurn still running (see WaitIdle), then frees the
   // bots.
   ~Endpoint();
-  Endpoint(const Endpoint &) = delete;
-  Endpoint &operator=(const Endpoint &) = delete;
+  Endpoint(const Endpoint&) = delete;
+  Endpoint& operator=(const Endpoint&) = delete;
 
   // One request: the request target ("/?action=..."), its Content-Type and
   // body; `received` starts the time limit. Safe from several threads.
@@ -120,7 +124,7 @@ class Endpoint {
   bool WaitIdle(Clock::time_point until) const;
   // One line in the log (EndpointOptions::log), "berlin bot: " first;
   // never throws.
-  void Log(const std::string &line) noexcept;
+  void Log(const std::string& line) noexcept;
 
  private:
   struct Impl;
@@ -154,14 +158,14 @@ class Server {
   Server(BotFactory factory, ServerOptions options);
   // Stops (if running) and waits for the connections and the bots.
   ~Server();
-  Server(const Server &) = delete;
-  Server &operator=(const Server &) = delete;
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
 
   int port() const;                // the bound port
   size_t max_connections() const;  // the cap in force
   size_t Connections() const;      // connections served now
   std::string Url() const;         // "http://HOST:PORT/", HOST numeric
-  Endpoint &endpoint();
+  Endpoint& endpoint();
   // Serves until Stop(), or SIGTERM/SIGINT with `stop_on_signals`.
   void Run();
   // From any thread: stop accepting, close the connections (their current
@@ -176,7 +180,7 @@ class Server {
 // Serves `factory`'s bots from the command line above. Returns the exit
 // status (0 after SIGTERM/SIGINT, 2 on bad flags, 1 when the port cannot
 // be bound). --seed is accepted and unused.
-int Serve(BotFactory factory, int argc, char **argv);
+int Serve(BotFactory factory, int argc, char** argv);
 
 // The same, with the bots made from --seed's value (default 1), and with
 // the bot's own flags (`bot_flags` declares them; they are read before
@@ -188,14 +192,14 @@ int Serve(BotFactory factory, int argc, char **argv);
 //         flags.Int("iterations", &iterations, "N", "a turn's iterations");
 //       });
 using SeededBotFactory = std::function<std::unique_ptr<Bot>(uint64_t seed)>;
-int ServeSeeded(SeededBotFactory factory, int argc, char **argv,
-                const cli::DeclareFlags &bot_flags = {});
+int ServeSeeded(SeededBotFactory factory, int argc, char** argv,
+                const cli::DeclareFlags& bot_flags = {});
 
 // BotClass(seed) when BotClass is constructible from a uint64_t, else
 // BotClass().
 template <typename BotClass>
-int Serve(int argc, char **argv) {
-  static_assert(std::is_convertible_v<BotClass *, Bot *>,
+int Serve(int argc, char** argv) {
+  static_assert(std::is_convertible_v<BotClass*, Bot*>,
                 "a Berlin bot derives publicly from wl::berlin::Bot");
   return ServeSeeded(
       [](uint64_t seed) -> std::unique_ptr<Bot> {

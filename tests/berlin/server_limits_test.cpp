@@ -61,7 +61,7 @@ TEST(BerlinServerLimitsTest,
   RunningServer server(Counting(&counters));
   const std::string big(70000, 'a');
   const std::string start = "POST / HTTP/1.1\r\nHost: x\r\n";
-  for (const std::string &request : std::vector<std::string>{
+  for (const std::string& request : std::vector<std::string>{
            start + "X-A: " + big + "\r\nContent-Length: 0\r\n\r\n",
            start + "X-" + big + ": a\r\nContent-Length: 0\r\n\r\n",
            start + "Transfer-Encoding: chunked\r\n\r\n0\r\nX-A: " + big +
@@ -114,7 +114,7 @@ TEST(BerlinServerLimitsTest, AbandonedGamesLeaveNoThreadStacks) {
 double CpuMs() {
   rusage usage{};
   ::getrusage(RUSAGE_SELF, &usage);
-  auto ms = [](const timeval &t) { return t.tv_sec * 1e3 + t.tv_usec / 1e3; };
+  auto ms = [](const timeval& t) { return t.tv_sec * 1e3 + t.tv_usec / 1e3; };
   return ms(usage.ru_utime) + ms(usage.ru_stime);
 }
 
@@ -157,7 +157,7 @@ int RawConnect(int port) {
   to.sin_port = htons(static_cast<uint16_t>(port));
   to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   if (fd >= 0 &&
-      ::connect(fd, reinterpret_cast<sockaddr *>(&to), sizeof to) != 0) {
+      ::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) != 0) {
     ::close(fd);
     return -1;
   }
@@ -165,7 +165,7 @@ int RawConnect(int port) {
 }
 
 // Sends `request` on `fd` and reads until the server closes; closes `fd`.
-std::string RawExchange(int fd, const std::string &request) {
+std::string RawExchange(int fd, const std::string& request) {
   ::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
   std::string answer;
   char buffer[4096];
@@ -206,7 +206,7 @@ TEST(BerlinServerLimitsTest, AcceptFailuresBackOffAndServeOn) {
 
 // A turn of game `game` whose infos say `limit_ms` per turn and
 // `max_turns` turns (so that the seat's expiry is short).
-RequestFields ShortGameTurn(const std::string &game, int limit_ms,
+RequestFields ShortGameTurn(const std::string& game, int limit_ms,
                             int max_turns = 3) {
   RequestFields f = Fields("turn", game, 0, 1, limit_ms);
   InfosFields infos;
@@ -239,7 +239,7 @@ TEST(BerlinServerLimitsTest, TheGameCapEvictsIdleGamesOrRefusesAndGamesExpire) {
   options.game_expiry_ms = 200;
   options.log = &log;
   Endpoint endpoint(Counting(&counters), options);
-  auto ask = [&](const std::string &game, int limit_ms) {
+  auto ask = [&](const std::string& game, int limit_ms) {
     return endpoint.Handle("/", testing::kForm,
                            FormBody(ShortGameTurn(game, limit_ms)),
                            Clock::now());
@@ -261,7 +261,7 @@ TEST(BerlinServerLimitsTest, TheGameCapEvictsIdleGamesOrRefusesAndGamesExpire) {
   EXPECT_EQ(ask("g1", 5000).body, "[" + testing::MoveJson(1, 2, 3) + "]")
       << "g1 kept its bot (its third turn)";
   // A limit of 100 ms and 3 turns: expired after max(200 ms, 4 * 100 ms).
-  for (const char *game : {"g1", "g2", "g3", "g4"}) ask(game, 100);
+  for (const char* game : {"g1", "g2", "g3", "g4"}) ask(game, 100);
   const Clock::time_point start = Clock::now();
   EXPECT_TRUE(Eventually([&] { return endpoint.GamesInPlay() == 0; }));
   EXPECT_GE(MsSince(start), 300);
@@ -345,7 +345,7 @@ TEST(BerlinServerLimitsTest, TheDefaultConnectionCapComesFromRlimitNofile) {
 // ------------------------------------------------------------------ soak
 
 // A game of two random bots on deployed-2 through `url` by the referee.
-tools::BerlinRecord PlayHonestGame(const std::string &url) {
+tools::BerlinRecord PlayHonestGame(const std::string& url) {
   absl::StatusOr<tools::BerlinMapFile> map = tools::LoadBerlinMap("deployed-2");
   EXPECT_TRUE(map.ok()) << map.status().message();
   if (!map.ok()) return {};
@@ -383,7 +383,7 @@ struct Attacks {
   std::vector<std::thread> threads;
 
   // The status of one request on a new connection, or 0.
-  int StatusOf(const std::string &request) {
+  int StatusOf(const std::string& request) {
     Client client(port);
     Client::Response res;
     if (client.TryWrite(request) || client.TryRead(&res)) return 0;
@@ -428,7 +428,7 @@ struct Attacks {
       for (int i = 0; i < 16; ++i) {
         clients.push_back(std::make_unique<Client>(port));
       }
-      for (auto &c : clients) idle.Count(c->ClosedWithin(2000));
+      for (auto& c : clients) idle.Count(c->ClosedWithin(2000));
     }
   }
   void Start() {
@@ -440,7 +440,7 @@ struct Attacks {
   }
   void Stop() {
     stop = true;
-    for (std::thread &t : threads) t.join();
+    for (std::thread& t : threads) t.join();
   }
 };
 
@@ -482,10 +482,10 @@ TEST(BerlinServerLimitsTest, SoakAnHonestGameUnderAttack) {
   attacks.Stop();
   watch.join();
   EXPECT_EQ(game.replay_json, calm.replay_json);
-  for (const tools::BerlinSeatStats &s : game.stats) {
+  for (const tools::BerlinSeatStats& s : game.stats) {
     EXPECT_EQ(s.failed_answers + s.timeouts, 0) << "player " << s.player_id;
   }
-  for (const Tally *t : {&attacks.huge_headers, &attacks.large_bodies,
+  for (const Tally* t : {&attacks.huge_headers, &attacks.large_bodies,
                          &attacks.half_sent, &attacks.idle}) {
     EXPECT_GT(t->tries, 0);
     EXPECT_EQ(t->expected, t->tries);
