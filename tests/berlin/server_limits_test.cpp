@@ -180,7 +180,13 @@ std::string RawExchange(int fd, const std::string& request) {
 // of spinning, and serves the waiting client once descriptors return.
 TEST(BerlinServerLimitsTest, AcceptFailuresBackOffAndServeOn) {
   Counters counters;
-  RunningServer server(Counting(&counters));
+  std::ostringstream log;
+  ServerOptions options;
+  options.endpoint.log = &log;
+  RunningServer server(Counting(&counters), options);
+  // A first line before the descriptors go: UBSan's first check of a
+  // type (here the log's) needs a pipe.
+  server.server().endpoint().Log("descriptors about to run out");
   double cpu_ms = 0;
   int fd = -1;
   {
@@ -202,6 +208,10 @@ TEST(BerlinServerLimitsTest, AcceptFailuresBackOffAndServeOn) {
                       std::to_string(body.size()) + "\r\n\r\n" + body);
   EXPECT_EQ(answer.rfind("HTTP/1.1 200", 0), 0u) << answer;
   EXPECT_LT(MsSince(start), 3000);
+  EXPECT_NE(log.str().find("cannot accept a connection: Too many open files; "
+                           "retrying in 10 ms"),
+            std::string::npos)
+      << log.str();
 }
 
 // A turn of game `game` whose infos say `limit_ms` per turn and
@@ -503,7 +513,11 @@ TEST(BerlinServerLimitsTest, SoakAnHonestGameUnderAttack) {
     return wl::testing::ProcStatus("Threads:") <= threads_before;
   })) << wl::testing::ProcStatus("Threads:")
       << " threads, " << threads_before << " before";
+#ifdef __SANITIZE_ADDRESS__  // ASan maps more for its allocator as it goes
+  EXPECT_LE(wl::testing::MappingCount(), maps_before + 100);
+#else
   EXPECT_LE(wl::testing::MappingCount(), maps_before + 20);
+#endif
   const long rss_after = wl::testing::ProcStatus("VmRSS:");
   std::cout << "soak: RSS " << rss_before << " KiB before, " << rss_after
             << " KiB after; threads " << threads_before << "; "
