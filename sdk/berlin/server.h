@@ -20,6 +20,44 @@
 // turn by a bot of its own, freed at once, unless its (game_id, player_id)
 // is a game in play.
 //
+// Limits (so that no client can crash the server or grow it without
+// bound; each a field of EndpointOptions or ServerOptions below):
+//  * Games abandoned without game_over expire: a seat (game_id, player_id)
+//    with no request for max(game_expiry_ms = 60 s, its turns left + 2
+//    times its time_limit_per_turn) is freed (its game_over, should it
+//    come, then finds no bot and is answered 200 all the same). The bound
+//    covers a player eliminated early, asked nothing until game_over.
+//  * At most max_games = 1024 seats are in play. A new one past that frees
+//    the least recently used seat that no request or OnTurn holds and that
+//    had no request for min(2 turns' time, game_expiry_ms); if there is
+//    none, the request is answered 503. So are requests for which a thread
+//    or memory cannot be had: each refusal is one log line.
+//  * A worker thread is joined as soon as its OnTurn ends.
+//  * The server serves at most max_connections connections at once
+//    (default: min(1024, RLIMIT_NOFILE - min(64, RLIMIT_NOFILE / 2))).
+//    Past that, a new connection closes the connection idle longest (one
+//    waiting for its next request, for min(1 s, idle_timeout_ms / 2) at
+//    least) if there is one; else it waits in the listen backlog until a
+//    connection ends or one has been idle that long. When a thread for a
+//    connection cannot be had, that connection is closed and the cap in
+//    force drops to the connections served (up by one for each that ends).
+//  * A keep-alive connection with no request for idle_timeout_ms (60 s:
+//    between games) is closed; a request must arrive whole, headers and
+//    body, within request_timeout_ms (10 s) of its first byte, else it is
+//    answered 408 and the connection closed; an answer must be taken by
+//    the client within request_timeout_ms too.
+//  * Headers (with the query string) past max_header_bytes (1 MiB), or one
+//    header field or chunked trailer past 65533 bytes (Boost.Beast's
+//    bound): 431; a body past max_body_bytes (4 MiB): 413. After such an
+//    answer the server reads and drops what the client still sends (64 MiB
+//    and request_timeout_ms at most, stopping after 1 s of silence), so
+//    that the client reads the answer, and closes the connection.
+//  * When accept fails (no descriptor left), it retries after 10 ms, then
+//    twice as long each time up to 1 s, until one succeeds; such failures
+//    are logged once every 10 s at most.
+//  * An exception while serving a connection closes that connection (one
+//    log line), never the process.
+//
 // The command line of Serve (every Berlin bot's; sdk/cli/flags.h reads it):
 //   BOT [--port N] [--host H] [--seed N] [the bot's own flags] [--help]
 //   --port N  (-p N) the port, else $PORT, else 4567; 0: any free port
@@ -54,6 +92,9 @@ struct EndpointOptions {
   double margin_ms = 50;
   double margin_fraction = 0.1;
   std::ostream* log = nullptr;  // one line per event; nullptr: std::cerr
+  // Abandoned games (see Limits above).
+  size_t max_games = 1024;
+  double game_expiry_ms = 60000;
 };
 
 struct HttpAnswer {
@@ -81,6 +122,9 @@ class Endpoint {
   size_t GamesInPlay() const;
   // Waits until no OnTurn runs, or `until`; true when none runs.
   bool WaitIdle(Clock::time_point until) const;
+  // One line in the log (EndpointOptions::log), "berlin bot: " first;
+  // never throws.
+  void Log(const std::string& line) noexcept;
 
  private:
   struct Impl;
@@ -94,13 +138,18 @@ struct ServerOptions {
   // 431) and the connection closed.
   size_t max_body_bytes = size_t{4} << 20;
   size_t max_header_bytes = size_t{1} << 20;
+  // Connections (see Limits above); 0: from RLIMIT_NOFILE.
+  size_t max_connections = 0;
+  int64_t idle_timeout_ms = 60000;
+  int64_t request_timeout_ms = 10000;
   // Stop on SIGTERM and SIGINT (caught from construction on).
   bool stop_on_signals = false;
   EndpointOptions endpoint;
 };
 
 // The HTTP/1.1 server: a thread per connection, keep-alive, Expect:
-// 100-continue, every request handed to one Endpoint.
+// 100-continue, every request handed to one Endpoint, within the limits
+// above.
 class Server {
  public:
   // Binds host:port. Throws std::runtime_error with one line ("cannot
@@ -112,8 +161,10 @@ class Server {
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
 
-  int port() const;         // the bound port
-  std::string Url() const;  // "http://HOST:PORT/", HOST numeric
+  int port() const;                // the bound port
+  size_t max_connections() const;  // the cap in force
+  size_t Connections() const;      // connections served now
+  std::string Url() const;         // "http://HOST:PORT/", HOST numeric
   Endpoint& endpoint();
   // Serves until Stop(), or SIGTERM/SIGINT with `stop_on_signals`.
   void Run();

@@ -24,6 +24,7 @@
 #include <thread>
 #include <vector>
 
+#include "berlin/berlin_server_client.h"
 #include "bots/berlin/starter/berlin_starter_bot.h"
 #include "common/run_main.h"
 #include "gtest/gtest.h"
@@ -41,38 +42,14 @@ namespace fs = std::filesystem;
 using tcp = asio::ip::tcp;
 using Clock = Endpoint::Clock;
 using std::chrono::milliseconds;
-
-constexpr const char* kForm = "application/x-www-form-urlencoded";
-
-// ---------------------------------------------------------------- requests
-
-// A ring of four cities 1-2-3-4-1: player 0 on node 1 with `soldiers`,
-// player 1 on node 3 with 5.
-RequestFields Fields(const std::string& action, const std::string& game,
-                     int player, int turn, int limit_ms = 1000,
-                     int soldiers = 10) {
-  Map map;
-  const int city = map.AddType("city", 1, 1);
-  for (int id = 1; id <= 4; ++id) map.AddNode(id, city);
-  const std::vector<std::pair<int64_t, int64_t>> paths = {
-      {1, 2}, {2, 3}, {3, 4}, {4, 1}};
-  for (const auto& [from, to] : paths) map.AddPath(from, to);
-  State state = State::Empty(4, 2);
-  state.Place(0, 0, soldiers);
-  state.Place(2, 1, 5);
-  InfosFields infos;
-  infos.game_id = game;
-  infos.current_turn = turn;
-  infos.time_limit_per_turn_json = std::to_string(limit_ms);
-  infos.player_id = player;
-  return RequestFields{action, InfosJson(infos), MapJson(map, paths),
-                       StateJson(map, state)};
-}
-
-std::string MoveJson(int from, int to, int n) {
-  return "{\"from\":" + std::to_string(from) + ",\"to\":" + std::to_string(to) +
-         ",\"number_of_soldiers\":" + std::to_string(n) + "}";
-}
+using testing::Client;
+using testing::Counters;
+using testing::Counting;
+using testing::CountingBot;
+using testing::Fields;
+using testing::kForm;
+using testing::MoveJson;
+using testing::RunningServer;
 
 HttpAnswer Ask(Endpoint& endpoint, const RequestFields& fields) {
   return endpoint.Handle("/", kForm, FormBody(fields), Clock::now());
@@ -91,34 +68,6 @@ std::string Captured(const std::string& name) {
   }
 
 // -------------------------------------------------------------- test bots
-
-struct Counters {
-  std::atomic<int> made{0}, freed{0}, starts{0}, overs{0};
-};
-
-// Its k-th OnTurn sends k soldiers from its first controlled node to that
-// node's first neighbour: the answer tells how many turns the object saw.
-class CountingBot : public Bot {
- public:
-  explicit CountingBot(Counters* counters) : counters_(counters) {
-    ++counters_->made;
-  }
-  ~CountingBot() override { ++counters_->freed; }
-  void OnGameStart(const Game&) override { ++counters_->starts; }
-  void OnGameOver(const Game&) override { ++counters_->overs; }
-  void OnTurn(Game& game) override {
-    const int from = game.ControlledNodes().front();
-    game.AddMove(from, game.AdjacentNodes(from).front(), ++turns_);
-  }
-
- private:
-  Counters* counters_;
-  int turns_ = 0;
-};
-
-BotFactory Counting(Counters* counters) {
-  return [counters] { return std::make_unique<CountingBot>(counters); };
-}
 
 // Opened once by the test; waiters give up after 20 s (a failed test must
 // not hang the suite).
@@ -415,57 +364,6 @@ TEST(BerlinEndpointTest, GameOverOfABusyBotFreesItWhenItReturns) {
 }
 
 // ---------------------------------------------------------- the HTTP server
-
-// A Server on a free port, running on its own thread.
-class RunningServer {
- public:
-  explicit RunningServer(BotFactory factory, ServerOptions options = {})
-      : server_(std::move(factory), WithFreePort(std::move(options))),
-        thread_([this] { server_.Run(); }) {}
-  ~RunningServer() {
-    server_.Stop();
-    thread_.join();
-  }
-  int port() const { return server_.port(); }
-  Server& server() { return server_; }
-
- private:
-  static ServerOptions WithFreePort(ServerOptions options) {
-    options.port = 0;
-    return options;
-  }
-  Server server_;
-  std::thread thread_;
-};
-
-// One keep-alive connection to 127.0.0.1:port.
-class Client {
- public:
-  explicit Client(int port) : socket_(io_) {
-    socket_.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"),
-                                  static_cast<unsigned short>(port)));
-  }
-  void Write(const std::string& bytes) {
-    asio::write(socket_, asio::buffer(bytes));
-  }
-  http::response<http::string_body> Read() {
-    http::response<http::string_body> res;
-    http::read(socket_, buffer_, res);
-    return res;
-  }
-  http::response<http::string_body> Post(const std::string& target,
-                                         const std::string& body) {
-    Write("POST " + target + " HTTP/1.1\r\nHost: x\r\nContent-Type: " + kForm +
-          "\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" +
-          body);
-    return Read();
-  }
-
- private:
-  asio::io_context io_;
-  tcp::socket socket_;
-  beast::flat_buffer buffer_;
-};
 
 TEST(BerlinServerTest, ExpectContinueAndKeepAlive) {
   Counters counters;

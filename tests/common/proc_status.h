@@ -1,0 +1,51 @@
+// proc_status.h: what the test process holds, from /proc/self (Linux): for
+// tests that a server run in process gives back its threads, thread stacks
+// and memory.
+//
+//   const long threads = wl::testing::ProcStatus("Threads:");
+//   const long rss_kib = wl::testing::ProcStatus("VmRSS:");  // after trim
+//   const long maps = wl::testing::MappingCount();
+#ifndef WL_TESTS_COMMON_PROC_STATUS_H_
+#define WL_TESTS_COMMON_PROC_STATUS_H_
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+#include <fstream>
+#include <string>
+
+namespace wl::testing {
+
+// A number of /proc/self/status ("Threads:", "VmRSS:", "VmSize:" in KiB),
+// or -1. Memory is read after glibc gave its free pages back
+// (malloc_trim): what is held, not how fragmented the heap is.
+inline long ProcStatus(const std::string& key) {
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
+  std::ifstream status("/proc/self/status");
+  std::string word;
+  long value = -1;
+  while (status >> word) {
+    if (word == key) {
+      status >> value;
+      return value;
+    }
+    status.ignore(1 << 12, '\n');
+  }
+  return -1;
+}
+
+// The process's memory mappings (/proc/self/maps lines): a thread's stack
+// that was never joined stays mapped (two mappings with its guard page).
+inline long MappingCount() {
+  std::ifstream maps("/proc/self/maps");
+  long lines = 0;
+  for (std::string line; std::getline(maps, line);) ++lines;
+  return lines;
+}
+
+}  // namespace wl::testing
+
+#endif  // WL_TESTS_COMMON_PROC_STATUS_H_
