@@ -9,6 +9,8 @@
 // lock is released.
 #include "colorfight/cf_server.h"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <atomic>
 #include <boost/asio.hpp>
@@ -43,7 +45,11 @@ constexpr auto kPollPeriod = std::chrono::milliseconds(40);  // §2.4
 constexpr double kResendSeconds = 30;                        // §2.4
 constexpr size_t kMaxHttpBody = size_t{1} << 20;  // aiohttp client_max_size
 constexpr size_t kMaxHttpHeader = size_t{16} << 10;
-constexpr auto kRequestTimeout = std::chrono::seconds(30);
+// What a request may leave unparsed in the read buffer: the header, a chunk
+// header or the trailer (Beast throws on a field over 64 KiB).
+constexpr size_t kMaxHttpBuffer = size_t{32} << 10;
+constexpr auto kAcceptPause = std::chrono::milliseconds(100);
+constexpr double kIdleCheckSeconds = 1;
 constexpr const char* kServerName = "warlight-colorfight";
 // aiohttp's answer to a handler that raised (§2.6: a body that is not JSON).
 constexpr const char* kInternalError =
@@ -69,6 +75,11 @@ bool SplitRoomPath(std::string_view path, std::string* room,
   *room = std::string(path.substr(0, slash));
   *channel = std::string(path.substr(slash + 1));
   return room->find('/') == std::string::npos;
+}
+
+std::chrono::steady_clock::duration Seconds(double seconds) {
+  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(seconds));
 }
 
 // Counts an open connection for its lifetime.
@@ -118,8 +129,11 @@ struct ColorfightServer::Impl {
   std::unique_ptr<asio::io_context> io = std::make_unique<asio::io_context>();
   std::optional<tcp::acceptor> acceptor{std::in_place, *io};
   std::optional<asio::steady_timer> ticker{std::in_place, *io};
+  std::optional<asio::steady_timer> accept_pause{std::in_place, *io};
   tcp::endpoint bound;
+  size_t max_connections = ColorfightConnectionCap(options.max_connections);
   std::atomic<size_t> open_connections{0};
+  double last_idle_check = 0;
 
   std::mutex mutex;  // everything below
   colorfight::PyRandom random;
@@ -131,6 +145,7 @@ struct ColorfightServer::Impl {
   ~Impl() {
     acceptor.reset();
     ticker.reset();
+    accept_pause.reset();
     io.reset();
   }
 
@@ -140,6 +155,7 @@ struct ColorfightServer::Impl {
   void Bind();
   void Accept();
   void Tick();
+  void DeleteIdleRooms(double now, Outbox* out);
   // Polls the room (if watched), runs a lock-step turn, notes a finished
   // game and queues the frames its watchers need. Under the lock.
   void TickRoom(ColorfightRoom& room, double now, Outbox* out);
@@ -203,10 +219,10 @@ void AddCors(const Request& req, Response* res) {
 }
 
 void SetUpWebSocket(websocket::stream<beast::tcp_stream>& ws,
-                    size_t max_message) {
+                    size_t max_message, double handshake_seconds) {
   beast::get_lowest_layer(ws).expires_never();
   websocket::stream_base::timeout timeout{};
-  timeout.handshake_timeout = std::chrono::seconds(30);
+  timeout.handshake_timeout = Seconds(handshake_seconds);
   timeout.idle_timeout = websocket::stream_base::none();
   timeout.keep_alive_pings = false;
   ws.set_option(timeout);
@@ -231,7 +247,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         ws_(std::move(stream)),
         room_(std::move(room)),
         slot_(std::move(slot)) {
-    SetUpWebSocket(ws_, impl_->options.max_message_bytes);
+    SetUpWebSocket(ws_, impl_->options.max_message_bytes,
+                   impl_->options.request_timeout_seconds);
   }
   virtual ~WsSession() = default;
 
@@ -389,6 +406,38 @@ class ActionSession : public WsSession {
   bool ended_ = false;
 };
 
+// The answer to a request that could not be read (cf_server.h's bounds),
+// or nullopt when there is none to give (the peer left or timed out).
+// `start_line_read`: whether the parser had the whole start line.
+std::optional<Response> ReadErrorResponse(beast::error_code ec,
+                                          bool start_line_read) {
+  http::status status;
+  if (ec == http::error::body_limit) {
+    status = http::status::payload_too_large;
+  } else if (ec == http::error::header_limit) {
+    status = start_line_read ? http::status::request_header_fields_too_large
+                             : http::status::uri_too_long;
+  } else if (ec == http::error::buffer_overflow) {
+    status = http::status::request_header_fields_too_large;
+  } else if (ec.category() ==
+                 http::make_error_code(http::error::end_of_stream).category() &&
+             ec != http::error::end_of_stream &&
+             ec != http::error::partial_message) {
+    status = http::status::bad_request;
+  } else {
+    return std::nullopt;
+  }
+  // aiohttp's texts: "413: Request Entity Too Large", "400: Bad Request".
+  const std::string reason = status == http::status::payload_too_large
+                                 ? "Request Entity Too Large"
+                                 : std::string(http::obsolete_reason(status));
+  Response res = TextResponse(
+      status, 11, "text/plain; charset=utf-8",
+      std::to_string(static_cast<unsigned>(status)) + ": " + reason);
+  res.keep_alive(false);
+  return res;
+}
+
 // Plain HTTP requests on one connection (keep-alive) until the peer closes
 // or upgrades to a WebSocket.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
@@ -400,7 +449,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     parser_.emplace();
     parser_->header_limit(kMaxHttpHeader);
     parser_->body_limit(kMaxHttpBody);
-    stream_.expires_after(kRequestTimeout);
+    stream_.expires_after(Seconds(impl_->options.request_timeout_seconds));
     http::async_read(stream_, buffer_, *parser_,
                      [self = shared_from_this()](beast::error_code ec, size_t) {
                        self->OnRead(ec);
@@ -409,14 +458,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
  private:
   void OnRead(beast::error_code ec) {
-    if (ec == http::error::body_limit) {
-      res_ = TextResponse(http::status::payload_too_large, 11,
-                          "text/plain; charset=utf-8",
-                          "413: Request Entity Too Large");
-      res_.keep_alive(false);
+    if (ec) {
+      // The start line sets the target (it is never empty).
+      std::optional<Response> res =
+          ReadErrorResponse(ec, !parser_->get().target().empty());
+      if (!res) return Shutdown();
+      res_ = std::move(*res);
       return Write();
     }
-    if (ec) return Shutdown();
     Request req = parser_->release();
     if (websocket::is_upgrade(req)) {
       return impl_->Upgrade(std::move(stream_), std::move(req),
@@ -464,7 +513,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   Impl* impl_;
   beast::tcp_stream stream_;
   Slot slot_;
-  beast::flat_buffer buffer_;
+  beast::flat_buffer buffer_{kMaxHttpBuffer};
   std::optional<http::request_parser<http::string_body>> parser_;
   Response res_;
   char scratch_[16384];
@@ -513,42 +562,69 @@ void ColorfightServer::Impl::Accept() {
   acceptor->async_accept(
       asio::make_strand(*io), [this](beast::error_code ec, tcp::socket socket) {
         if (ec == asio::error::operation_aborted) return;  // Stop()
-        if (!ec) {
-          if (open_connections.load() >= options.max_connections) {
-            socket.close(ec);  // over the cap: closed at once
-          } else {
-            std::make_shared<HttpSession>(this, std::move(socket),
-                                          Slot(&open_connections))
-                ->Read();
-          }
+        if (ec) {
+          // E.g. no descriptor left: accepting again at once would spin
+          // (the listener stays readable).
+          Log("accept: " + ec.message());
+          accept_pause->expires_after(kAcceptPause);
+          accept_pause->async_wait([this](beast::error_code wait_ec) {
+            if (!wait_ec) Accept();
+          });
+          return;
         }
-        Accept();
+        Accept();  // first: nothing below can stop the accepting
+        if (open_connections.load() >= max_connections) {
+          socket.close(ec);  // over the cap: closed at once
+        } else {
+          std::make_shared<HttpSession>(this, std::move(socket),
+                                        Slot(&open_connections))
+              ->Read();
+        }
       });
 }
 
 void ColorfightServer::Impl::Tick() {
+  // First: the ticking goes on whatever the rest does.
+  ticker->expires_after(kPollPeriod);
+  ticker->async_wait([this](beast::error_code ec) {
+    if (!ec) Tick();
+  });
   Outbox out;
   {
     std::lock_guard<std::mutex> lock(mutex);
     const double now = Now();
     for (const auto& room : rooms.rooms()) TickRoom(*room, now, &out);
-    // The watchers of deleted rooms are closed (an unknown room, §2.2).
-    for (auto it = watchers.begin(); it != watchers.end();) {
-      if (rooms.Find(it->first) != nullptr) {
-        ++it;
-        continue;
-      }
-      for (Watcher& w : it->second) {
-        if (auto s = w.session.lock()) out.to_close.push_back(std::move(s));
-      }
-      it = watchers.erase(it);
-    }
+    DeleteIdleRooms(now, &out);
   }
   Deliver(std::move(out));
-  ticker->expires_after(kPollPeriod);
-  ticker->async_wait([this](beast::error_code ec) {
-    if (!ec) Tick();
-  });
+}
+
+// Every kIdleCheckSeconds: the idle rooms go (cf_server.h); the watchers of
+// deleted rooms (also by /deletegameroom) are closed (an unknown room,
+// §2.2) and their finished games forgotten.
+void ColorfightServer::Impl::DeleteIdleRooms(double now, Outbox* out) {
+  if (now - last_idle_check < kIdleCheckSeconds) return;
+  last_idle_check = now;
+  const size_t before = rooms.rooms().size();
+  rooms.DeleteIdleRooms(now, options.idle_room_seconds);
+  if (rooms.rooms().size() != before) {
+    Log(std::to_string(before - rooms.rooms().size()) +
+        " idle room(s) deleted");
+  }
+  for (auto it = watchers.begin(); it != watchers.end();) {
+    if (rooms.Find(it->first) != nullptr) {
+      ++it;
+      continue;
+    }
+    for (Watcher& w : it->second) {
+      if (auto s = w.session.lock()) out->to_close.push_back(std::move(s));
+    }
+    it = watchers.erase(it);
+  }
+  for (auto it = finished_game.begin(); it != finished_game.end();) {
+    it = rooms.Find(it->first) == nullptr ? finished_game.erase(it)
+                                          : std::next(it);
+  }
 }
 
 void ColorfightServer::Impl::TickRoom(ColorfightRoom& room, double now,
@@ -795,7 +871,16 @@ std::string ColorfightServer::Url() const {
 void ColorfightServer::Run() {
   impl_->Accept();
   impl_->Tick();
-  impl_->io->run();
+  // A handler that throws ends its connection (its session goes with the
+  // handler), never the server: the io runs on.
+  while (true) {
+    try {
+      impl_->io->run();
+      return;
+    } catch (const std::exception& e) {
+      impl_->Log(std::string("a connection failed: ") + e.what());
+    }
+  }
 }
 
 void ColorfightServer::Stop() {
@@ -804,8 +889,23 @@ void ColorfightServer::Stop() {
     beast::error_code ec;
     impl->acceptor->close(ec);
     impl->ticker->cancel();
+    impl->accept_pause->cancel();
     impl->io->stop();
   });
+}
+
+size_t ColorfightConnectionCap(size_t requested) {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 ||
+      limit.rlim_cur == RLIM_INFINITY) {
+    return requested == 0 ? size_t{1} << 16 : requested;
+  }
+  const size_t descriptors = static_cast<size_t>(limit.rlim_cur);
+  const size_t room = descriptors > 2 * kReservedDescriptors
+                          ? descriptors - kReservedDescriptors
+                          : descriptors / 2;
+  const size_t cap = requested == 0 ? room : std::min(requested, room);
+  return std::max<size_t>(cap, 1);
 }
 
 size_t ColorfightServer::OpenConnections() const {
