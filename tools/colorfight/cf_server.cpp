@@ -134,6 +134,7 @@ struct ColorfightServer::Impl {
   size_t max_connections = ColorfightConnectionCap(options.max_connections);
   std::atomic<size_t> open_connections{0};
   double last_idle_check = 0;
+  bool accept_failing = false;  // the io thread's
 
   std::mutex mutex;  // everything below
   colorfight::PyRandom random;
@@ -406,6 +407,8 @@ class ActionSession : public WsSession {
   bool ended_ = false;
 };
 
+namespace {
+
 // The answer to a request that could not be read (cf_server.h's bounds),
 // or nullopt when there is none to give (the peer left or timed out).
 // `start_line_read`: whether the parser had the whole start line.
@@ -437,6 +440,8 @@ std::optional<Response> ReadErrorResponse(beast::error_code ec,
   res.keep_alive(false);
   return res;
 }
+
+}  // namespace
 
 // Plain HTTP requests on one connection (keep-alive) until the peer closes
 // or upgrades to a WebSocket.
@@ -564,14 +569,16 @@ void ColorfightServer::Impl::Accept() {
         if (ec == asio::error::operation_aborted) return;  // Stop()
         if (ec) {
           // E.g. no descriptor left: accepting again at once would spin
-          // (the listener stays readable).
-          Log("accept: " + ec.message());
+          // (the listener stays readable). Logged once per failing spell.
+          if (!accept_failing) Log("accept: " + ec.message());
+          accept_failing = true;
           accept_pause->expires_after(kAcceptPause);
           accept_pause->async_wait([this](beast::error_code wait_ec) {
             if (!wait_ec) Accept();
           });
           return;
         }
+        accept_failing = false;
         Accept();  // first: nothing below can stop the accepting
         if (open_connections.load() >= max_connections) {
           socket.close(ec);  // over the cap: closed at once
