@@ -173,6 +173,32 @@ TEST(ColorfightServerHardening, IdleRoomsExpire) {
       std::string::npos);
 }
 
+// At the cap, a new connection closes the oldest HTTP connection that is
+// still waiting for its request (idle connections cannot lock the honest
+// ones out until they time out); WebSocket connections are never closed
+// for it.
+TEST(ColorfightServerHardening, AtTheCapTheOldestIdleConnectionMakesRoom) {
+  ColorfightServerOptions options;
+  options.max_connections = 10;
+  testing::RunningServer server(options);
+  const int port = server.port();
+  testing::WsClient watcher;
+  ASSERT_TRUE(watcher.Connect(port, "/gameroom/public/game_channel"));
+  ASSERT_TRUE(watcher.Receive());
+  std::vector<int> idle;
+  for (int i = 0; i < 9; ++i) idle.push_back(RawConnect(port));
+  for (int i = 0; i < 200 && server.server().OpenConnections() < 10; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_EQ(server.server().OpenConnections(), 10u);
+  EXPECT_TRUE(Serves(port)) << "an honest request was refused at the cap";
+  char byte;
+  EXPECT_EQ(::recv(idle[0], &byte, 1, 0), 0);  // the oldest idle one went
+  // The WebSocket stays: public's countdown frames come every second.
+  EXPECT_TRUE(watcher.Receive());
+  for (int fd : idle) ::close(fd);
+}
+
 // The connection cap stays below the descriptor limit: 0 (the default)
 // and too large a cap give the limit less kReservedDescriptors.
 TEST(ColorfightServerHardening, ConnectionCapIsBelowTheDescriptorLimit) {

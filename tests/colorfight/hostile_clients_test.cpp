@@ -381,7 +381,8 @@ TEST(ColorfightHostileClientsTest, ConnectionsOverTheCapAreClosed) {
   testing::RunningServer server(options);
   std::vector<int> fds;
   for (int i = 0; i < 60; ++i) fds.push_back(RawConnect(server.port()));
-  // The server accepts them all and closes the 40 over the cap.
+  // The server accepts them all and closes 40: each over the cap makes
+  // room by closing the oldest idle one (cf_server.h).
   int closed_at_once = 0;
   for (int i = 0; i < 500 && closed_at_once < 40; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));

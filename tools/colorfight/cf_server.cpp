@@ -19,6 +19,7 @@
 #include <boost/beast/websocket.hpp>
 #include <boost/json.hpp>
 #include <chrono>
+#include <list>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -100,6 +101,7 @@ class Slot {
 }  // namespace
 
 class GameSession;
+class HttpSession;
 
 struct ColorfightServer::Impl {
   // A game_channel of a room and what it was last sent (§2.4).
@@ -134,7 +136,12 @@ struct ColorfightServer::Impl {
   size_t max_connections = ColorfightConnectionCap(options.max_connections);
   std::atomic<size_t> open_connections{0};
   double last_idle_check = 0;
-  bool accept_failing = false;  // the io thread's
+  // The io thread's: whether accepting fails now; the HTTP connections
+  // waiting for a request, oldest first (at the cap, the first is closed
+  // for a new connection). A session is listed only while its read is
+  // pending (the read's handler holds it).
+  bool accept_failing = false;
+  std::list<HttpSession*> waiting;
 
   std::mutex mutex;  // everything below
   colorfight::PyRandom random;
@@ -155,6 +162,8 @@ struct ColorfightServer::Impl {
   }
   void Bind();
   void Accept();
+  // Closes the oldest HTTP connection waiting for a request; false if none.
+  bool EvictWaiting();
   void Tick();
   void DeleteIdleRooms(double now, Outbox* out);
   // Polls the room (if watched), runs a lock-step turn, notes a finished
@@ -449,8 +458,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(Impl* impl, tcp::socket socket, Slot slot)
       : impl_(impl), stream_(std::move(socket)), slot_(std::move(slot)) {}
+  ~HttpSession() { StopWaiting(); }
 
   void Read() {
+    impl_->waiting.push_back(this);
+    waiting_ = std::prev(impl_->waiting.end());
     parser_.emplace();
     parser_->header_limit(kMaxHttpHeader);
     parser_->body_limit(kMaxHttpBody);
@@ -461,8 +473,21 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                      });
   }
 
+  // For a new connection at the cap: this one, waiting for a request,
+  // goes (its read ends, then the connection).
+  void Evict() {
+    StopWaiting();
+    stream_.close();
+  }
+
  private:
+  void StopWaiting() {
+    if (!waiting_) return;
+    impl_->waiting.erase(*waiting_);
+    waiting_.reset();
+  }
   void OnRead(beast::error_code ec) {
+    StopWaiting();
     if (ec) {
       // The start line sets the target (it is never empty).
       std::optional<Response> res =
@@ -520,6 +545,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   Slot slot_;
   beast::flat_buffer buffer_{kMaxHttpBuffer};
   std::optional<http::request_parser<http::string_body>> parser_;
+  std::optional<std::list<HttpSession*>::iterator> waiting_;
   Response res_;
   char scratch_[16384];
 };
@@ -580,7 +606,7 @@ void ColorfightServer::Impl::Accept() {
         }
         accept_failing = false;
         Accept();  // first: nothing below can stop the accepting
-        if (open_connections.load() >= max_connections) {
+        if (open_connections.load() >= max_connections && !EvictWaiting()) {
           socket.close(ec);  // over the cap: closed at once
         } else {
           std::make_shared<HttpSession>(this, std::move(socket),
@@ -588,6 +614,12 @@ void ColorfightServer::Impl::Accept() {
               ->Read();
         }
       });
+}
+
+bool ColorfightServer::Impl::EvictWaiting() {
+  if (waiting.empty()) return false;
+  waiting.front()->Evict();  // which takes it off the list
+  return true;
 }
 
 void ColorfightServer::Impl::Tick() {

@@ -37,8 +37,10 @@
 //
 // Bounds (never crash, never grow): at most `max_connections` TCP
 // connections, and never more than the descriptor limit (RLIMIT_NOFILE)
-// less kReservedDescriptors (more are closed at once; when accept fails
-// anyway, e.g. no descriptor left, the next accept waits 100 ms);
+// less kReservedDescriptors: one more closes the oldest HTTP connection
+// still waiting for a request (a WebSocket is never closed for it), or is
+// closed at once when there is none; when accept fails anyway (e.g. no
+// descriptor left), the next accept waits 100 ms;
 // action-channel messages up to `max_message_bytes` (larger: Close 1009, as
 // aiohttp); HTTP bodies up to 1 MiB (413, as aiohttp); a request's start
 // line and header up to 16 KiB (a longer start line: 414, a longer header:
