@@ -211,8 +211,8 @@ void DeclareServerFlags(Flags& flags, ServerFlags& f) {
   flags.String("games-dir", &f.games_dir, "DIR",
                "where each finished game's folder is written");
   flags.Int("max-connections", &f.max_connections, "N",
-            "open TCP connections at most (more are closed at once); "
-            "never more than the descriptor limit less 32 (default: that)");
+            "open TCP connections at most (one more closes the oldest idle "
+            "HTTP one); at most the descriptor limit less 32 (default)");
 }
 
 // The options of valid flags; "" or the one line saying what is wrong.
