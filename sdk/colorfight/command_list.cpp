@@ -90,16 +90,19 @@ std::string PyStr(const boost::json::value& value) {
   return "";
 }
 
+ParsedCommand ParseCommandEntry(const boost::json::value& entry) {
+  if (const boost::json::string* s = entry.if_string()) {
+    return ParseCommand(std::string_view(s->data(), s->size()));
+  }
+  return {Command{}, PyStr(entry) + " is not a command"};
+}
+
 std::vector<ParsedCommand> ParseCommandList(
     const boost::json::array& cmd_list) {
   std::vector<ParsedCommand> parsed;
   parsed.reserve(cmd_list.size());
   for (const boost::json::value& entry : cmd_list) {
-    if (const boost::json::string* s = entry.if_string()) {
-      parsed.push_back(ParseCommand(std::string_view(s->data(), s->size())));
-    } else {
-      parsed.push_back({Command{}, PyStr(entry) + " is not a command"});
-    }
+    parsed.push_back(ParseCommandEntry(entry));
   }
   return parsed;
 }

@@ -22,6 +22,9 @@
 
 namespace wl::colorfight {
 
+// One entry of a cmd_list, as ParseCommandList reads each.
+ParsedCommand ParseCommandEntry(const boost::json::value& entry);
+
 // Every entry of `cmd_list`, in order: strings through ParseCommand, any
 // other value gives "<str(value)> is not a command" (§6.2 step 1).
 std::vector<ParsedCommand> ParseCommandList(const boost::json::array& cmd_list);

@@ -1,8 +1,9 @@
 // cf_server_client.h: what the Colorfight server's tests need to drive it:
 // the server on a thread of its own (RunningServer), one HTTP request
-// (HttpCall), a blocking WebSocket client with a receive deadline
-// (WsClient) and the process's resident memory. The replays it serves read
-// with tools' GunzipColorfightReplay (colorfight_replay_page.h).
+// (HttpCall) or raw bytes (RawConnect, RawStatus), a blocking WebSocket client
+// with a receive deadline (WsClient) and the process's resident memory. The
+// replays it serves read with tools' GunzipColorfightReplay
+// (colorfight_replay_page.h).
 //
 //   wl::testing::RunningServer server(options);        // port 0, runs
 //   auto reply = wl::testing::HttpCall(server.port(), "GET",
@@ -13,15 +14,20 @@
 #ifndef WL_TESTS_COLORFIGHT_CF_SERVER_CLIENT_H_
 #define WL_TESTS_COLORFIGHT_CF_SERVER_CLIENT_H_
 
+#include <arpa/inet.h>
 #include <malloc.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/time.h>
+#include <unistd.h>
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -52,6 +58,57 @@ class RunningServer : public tools::ColorfightServerThread {
   explicit RunningServer(tools::ColorfightServerOptions options)
       : ColorfightServerThread((options.port = 0, std::move(options))) {}
 };
+
+// A TCP connection to 127.0.0.1:port with a 10 s deadline, or -1.
+inline int RawConnect(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return -1;
+  sockaddr_in to{};
+  to.sin_family = AF_INET;
+  to.sin_port = htons(static_cast<uint16_t>(port));
+  to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  SetSocketDeadline(fd, 10);
+  return fd;
+}
+
+inline void SendRaw(int fd, const std::string& bytes) {
+  (void)!::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+}
+
+// Sends raw `request` bytes on a connection of their own and reads until
+// the server closes: the status of "HTTP/1.1 NNN", 0 if none came.
+inline int RawStatus(int port, const std::string& request) {
+  const int fd = RawConnect(port);
+  if (fd < 0) return 0;
+  SendRaw(fd, request);
+  std::string in;
+  char buffer[4096];
+  ssize_t n;
+  while ((n = ::recv(fd, buffer, sizeof buffer, 0)) > 0) {
+    in.append(buffer, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  if (in.rfind("HTTP/1.1 ", 0) != 0 || in.size() < 12) return 0;
+  return std::atoi(in.substr(9, 3).c_str());
+}
+
+// A chunked POST of `body` (one chunk) whose trailer holds one field of
+// `trailer_bytes` bytes.
+inline std::string ChunkedPostWithTrailer(const std::string& target,
+                                          const std::string& body,
+                                          size_t trailer_bytes) {
+  char size[24];
+  std::snprintf(size, sizeof size, "%zx", body.size());
+  return "POST " + target +
+         " HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+         "Transfer-Encoding: chunked\r\n\r\n" +
+         size + "\r\n" + body +
+         "\r\n0\r\nX-Big: " + std::string(trailer_bytes, 'a') + "\r\n\r\n";
+}
 
 struct HttpReply {
   int status = 0;  // 0: no answer

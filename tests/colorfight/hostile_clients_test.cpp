@@ -24,6 +24,7 @@
 #include "colorfight/cf_server.h"
 #include "colorfight/cf_server_client.h"
 #include "colorfight/colorfight_replay_page.h"
+#include "colorfight/room.h"
 #include "colorfight/room_config.h"
 #include "gtest/gtest.h"
 #include "sdk/colorfight/frame.h"
@@ -52,25 +53,8 @@ using testing::WsClient;
 constexpr int kMaxTurn = 150;
 constexpr size_t kMaxConnections = 4000;  // the cap has a test of its own
 
-// A TCP connection to the server, or -1.
-int RawConnect(int port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) return -1;
-  sockaddr_in to{};
-  to.sin_family = AF_INET;
-  to.sin_port = htons(static_cast<uint16_t>(port));
-  to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) != 0) {
-    ::close(fd);
-    return -1;
-  }
-  testing::SetSocketDeadline(fd, 10);
-  return fd;
-}
-
-void SendRaw(int fd, const std::string& bytes) {
-  (void)!::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
-}
+using testing::RawConnect;
+using testing::SendRaw;
 
 // The room the good player plays in: started by /start, lock-step (a turn
 // waits for its list), its replay downloadable at the end.
@@ -170,8 +154,9 @@ int SendTooBig(int port) {
 }
 
 // A player of room `big` sends a cmd_list of 100k entries; the next update
-// executes them all: its error list in a later frame has 100k entries.
-// Returns that count (0 if no frame shows them within a few turns).
+// executes them all: its error list in a later frame has the first
+// ColorfightRoom::kMaxErrorsPerUser and a line counting the rest. Returns
+// that list's size (0 if no frame shows it within a few turns).
 size_t SendHugeList(int port) {
   WsClient player, watch(60);
   if (!watch.Connect(port, "/gameroom/big/game_channel") ||
@@ -294,8 +279,8 @@ TEST(ColorfightHostileClientsTest, AWellBehavedPlayerIsServedThroughout) {
   // Three rounds of hostiles while the good player plays: the later ones
   // must not grow the memory the first left (nothing kept per connection
   // once it is gone). A round's readers that never read stay open until
-  // the next round begins: each holds up to two frames on the server (up
-  // to 5.5 MB each), so every round ends with the same connections open.
+  // the next round begins: each holds up to two frames on the server, so every
+  // round ends with the same connections open.
   HostileRound rounds[3];
   std::vector<std::unique_ptr<WsClient>> never_read;
   auto hostiles = std::async(std::launch::async, [&] {
@@ -343,7 +328,7 @@ TEST(ColorfightHostileClientsTest, AWellBehavedPlayerIsServedThroughout) {
     EXPECT_EQ(r.garbage_replies, 14);  // every garbage message answered
     EXPECT_EQ(r.http_answered, 3);
     EXPECT_EQ(r.too_big_code, 1009);
-    EXPECT_EQ(r.huge_errors, 100000u);
+    EXPECT_EQ(r.huge_errors, ColorfightRoom::kMaxErrorsPerUser + 1);
   }
 
   // The replay holds every turn (colorfight §9: max_turn + 1 entries).
@@ -363,9 +348,10 @@ TEST(ColorfightHostileClientsTest, AWellBehavedPlayerIsServedThroughout) {
   }
   EXPECT_EQ(server.server().OpenConnections(), expected);
   // Bounded memory (this process: server and clients). The first round
-  // sets the allocator's high-water mark (about 60 MiB in Release: the
-  // 100k-entry list, its 5.5 MB frame, the 4 MiB read buffers); the later
-  // ones stay near it (measured: within 15 MiB over 5 rounds).
+  // sets the allocator's high-water mark (in Release: the 100k-entry list,
+  // the 4 MiB read buffers; before the error list was bounded, also its
+  // 5.5 MB frame); the later ones stay near it (measured: within 15 MiB
+  // over 5 rounds).
   const long first_kib = rounds[0].resident_kib_after - rss_before;
   long later_kib = 0;
   for (const HostileRound& r : rounds) {
@@ -395,7 +381,8 @@ TEST(ColorfightHostileClientsTest, ConnectionsOverTheCapAreClosed) {
   testing::RunningServer server(options);
   std::vector<int> fds;
   for (int i = 0; i < 60; ++i) fds.push_back(RawConnect(server.port()));
-  // The server accepts them all and closes the 40 over the cap.
+  // The server accepts them all and closes 40: each over the cap makes
+  // room by closing the oldest idle one (cf_server.h).
   int closed_at_once = 0;
   for (int i = 0; i < 500 && closed_at_once < 40; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));

@@ -50,6 +50,9 @@ TEST(ColorfightRoomConfig, PresetsOfTheTable) {
   EXPECT_EQ(duel.max_player, 2);
   EXPECT_EQ(duel.FirstRoundTimePyText(), "\"full\"");
   EXPECT_EQ(duel.finish_time.value, 30);
+  // A named preset goes through the engine's config(): float(val).
+  EXPECT_EQ(duel.round_time.PyText(), "1.0");
+  EXPECT_EQ(off.round_time.OrjsonText(), "1.0");
   EXPECT_EQ(ColorfightPreset("rank_4").max_turn, 400);
   EXPECT_EQ(ColorfightPreset("rank_2").max_player, 2);
   const ColorfightRoomConfig run = ColorfightPreset("constant-run");

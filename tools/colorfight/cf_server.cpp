@@ -9,6 +9,8 @@
 // lock is released.
 #include "colorfight/cf_server.h"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <atomic>
 #include <boost/asio.hpp>
@@ -17,6 +19,7 @@
 #include <boost/beast/websocket.hpp>
 #include <boost/json.hpp>
 #include <chrono>
+#include <list>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -24,6 +27,7 @@
 #include <string_view>
 #include <utility>
 
+#include "colorfight/cf_server_http.h"
 #include "colorfight/room.h"
 #include "sdk/colorfight/py_random.h"
 
@@ -38,13 +42,23 @@ namespace json = boost::json;
 using tcp = asio::ip::tcp;
 using Request = http::request<http::string_body>;
 using Response = http::response<http::string_body>;
+using cf_http::AddCors;
+using cf_http::JsonResponse;
+using cf_http::ReadErrorResponse;
+using cf_http::Seconds;
+using cf_http::SetUpWebSocket;
+using cf_http::SplitRoomPath;
+using cf_http::TextResponse;
 
 constexpr auto kPollPeriod = std::chrono::milliseconds(40);  // §2.4
 constexpr double kResendSeconds = 30;                        // §2.4
 constexpr size_t kMaxHttpBody = size_t{1} << 20;  // aiohttp client_max_size
 constexpr size_t kMaxHttpHeader = size_t{16} << 10;
-constexpr auto kRequestTimeout = std::chrono::seconds(30);
-constexpr const char* kServerName = "warlight-colorfight";
+// What a request may leave unparsed in the read buffer: the header, a chunk
+// header or the trailer (Beast throws on a field over 64 KiB).
+constexpr size_t kMaxHttpBuffer = size_t{32} << 10;
+constexpr auto kAcceptPause = std::chrono::milliseconds(100);
+constexpr double kIdleCheckSeconds = 1;
 // aiohttp's answer to a handler that raised (§2.6: a body that is not JSON).
 constexpr const char* kInternalError =
     "500 Internal Server Error\n\nServer got itself in trouble";
@@ -54,21 +68,6 @@ double Now() {
   return std::chrono::duration<double>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
-}
-
-// The room and channel of "/gameroom/<room>/<channel>" (query ignored,
-// §2.2); false for any other path.
-bool SplitRoomPath(std::string_view path, std::string* room,
-                   std::string* channel) {
-  constexpr std::string_view kPrefix = "/gameroom/";
-  path = path.substr(0, path.find('?'));
-  if (path.substr(0, kPrefix.size()) != kPrefix) return false;
-  path.remove_prefix(kPrefix.size());
-  const size_t slash = path.rfind('/');
-  if (slash == std::string_view::npos) return false;
-  *room = std::string(path.substr(0, slash));
-  *channel = std::string(path.substr(slash + 1));
-  return room->find('/') == std::string::npos;
 }
 
 // Counts an open connection for its lifetime.
@@ -89,6 +88,7 @@ class Slot {
 }  // namespace
 
 class GameSession;
+class HttpSession;
 
 struct ColorfightServer::Impl {
   // A game_channel of a room and what it was last sent (§2.4).
@@ -118,8 +118,17 @@ struct ColorfightServer::Impl {
   std::unique_ptr<asio::io_context> io = std::make_unique<asio::io_context>();
   std::optional<tcp::acceptor> acceptor{std::in_place, *io};
   std::optional<asio::steady_timer> ticker{std::in_place, *io};
+  std::optional<asio::steady_timer> accept_pause{std::in_place, *io};
   tcp::endpoint bound;
+  size_t max_connections = ColorfightConnectionCap(options.max_connections);
   std::atomic<size_t> open_connections{0};
+  double last_idle_check = 0;
+  // The io thread's: whether accepting fails now; the HTTP connections
+  // waiting for a request, oldest first (at the cap, the first is closed
+  // for a new connection). A session is listed only while its read is
+  // pending (the read's handler holds it).
+  bool accept_failing = false;
+  std::list<HttpSession*> waiting;
 
   std::mutex mutex;  // everything below
   colorfight::PyRandom random;
@@ -131,6 +140,7 @@ struct ColorfightServer::Impl {
   ~Impl() {
     acceptor.reset();
     ticker.reset();
+    accept_pause.reset();
     io.reset();
   }
 
@@ -139,7 +149,10 @@ struct ColorfightServer::Impl {
   }
   void Bind();
   void Accept();
+  // Closes the oldest HTTP connection waiting for a request; false if none.
+  bool EvictWaiting();
   void Tick();
+  void DeleteIdleRooms(double now, Outbox* out);
   // Polls the room (if watched), runs a lock-step turn, notes a finished
   // game and queues the frames its watchers need. Under the lock.
   void TickRoom(ColorfightRoom& room, double now, Outbox* out);
@@ -168,57 +181,6 @@ namespace {
 
 using Impl = ColorfightServer::Impl;
 
-Response TextResponse(http::status status, unsigned version,
-                      std::string content_type, std::string body) {
-  Response res{status, version};
-  res.set(http::field::server, kServerName);
-  if (!content_type.empty()) res.set(http::field::content_type, content_type);
-  res.body() = std::move(body);
-  return res;
-}
-
-Response JsonResponse(unsigned version, std::string body) {
-  return TextResponse(http::status::ok, version,
-                      "application/json; charset=utf-8", std::move(body));
-}
-
-// aiohttp_cors with origin "*", credentials allowed, every header allowed
-// and exposed (§2.1): the request's Origin comes back.
-void AddCors(const Request& req, Response* res) {
-  const auto origin = req.find(http::field::origin);
-  if (origin == req.end()) return;
-  res->set(http::field::access_control_allow_origin, origin->value());
-  res->set(http::field::access_control_allow_credentials, "true");
-  if (req.method() == http::verb::options) {
-    res->set(http::field::access_control_allow_methods,
-             req[http::field::access_control_request_method]);
-    const auto headers = req.find(http::field::access_control_request_headers);
-    if (headers != req.end()) {
-      res->set(http::field::access_control_allow_headers, headers->value());
-    }
-  } else {
-    res->set(http::field::access_control_expose_headers,
-             "Content-Length, Server");
-  }
-}
-
-void SetUpWebSocket(websocket::stream<beast::tcp_stream>& ws,
-                    size_t max_message) {
-  beast::get_lowest_layer(ws).expires_never();
-  websocket::stream_base::timeout timeout{};
-  timeout.handshake_timeout = std::chrono::seconds(30);
-  timeout.idle_timeout = websocket::stream_base::none();
-  timeout.keep_alive_pings = false;
-  ws.set_option(timeout);
-  ws.set_option(
-      websocket::stream_base::decorator([](websocket::response_type& res) {
-        res.set(http::field::server, kServerName);
-      }));
-  ws.read_message_max(max_message);
-  ws.auto_fragment(false);  // §2.2: server frames are unfragmented
-  ws.text(true);
-}
-
 }  // namespace
 
 // A WebSocket connection of a room: the handshake, then a read loop until
@@ -231,7 +193,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         ws_(std::move(stream)),
         room_(std::move(room)),
         slot_(std::move(slot)) {
-    SetUpWebSocket(ws_, impl_->options.max_message_bytes);
+    SetUpWebSocket(ws_, impl_->options.max_message_bytes,
+                   impl_->options.request_timeout_seconds);
   }
   virtual ~WsSession() = default;
 
@@ -395,28 +358,44 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(Impl* impl, tcp::socket socket, Slot slot)
       : impl_(impl), stream_(std::move(socket)), slot_(std::move(slot)) {}
+  ~HttpSession() { StopWaiting(); }
 
   void Read() {
+    impl_->waiting.push_back(this);
+    waiting_ = std::prev(impl_->waiting.end());
     parser_.emplace();
     parser_->header_limit(kMaxHttpHeader);
     parser_->body_limit(kMaxHttpBody);
-    stream_.expires_after(kRequestTimeout);
+    stream_.expires_after(Seconds(impl_->options.request_timeout_seconds));
     http::async_read(stream_, buffer_, *parser_,
                      [self = shared_from_this()](beast::error_code ec, size_t) {
                        self->OnRead(ec);
                      });
   }
 
+  // For a new connection at the cap: this one, waiting for a request,
+  // goes (its read ends, then the connection).
+  void Evict() {
+    StopWaiting();
+    stream_.close();
+  }
+
  private:
+  void StopWaiting() {
+    if (!waiting_) return;
+    impl_->waiting.erase(*waiting_);
+    waiting_.reset();
+  }
   void OnRead(beast::error_code ec) {
-    if (ec == http::error::body_limit) {
-      res_ = TextResponse(http::status::payload_too_large, 11,
-                          "text/plain; charset=utf-8",
-                          "413: Request Entity Too Large");
-      res_.keep_alive(false);
+    StopWaiting();
+    if (ec) {
+      // The start line sets the target (it is never empty).
+      std::optional<Response> res =
+          ReadErrorResponse(ec, !parser_->get().target().empty());
+      if (!res) return Shutdown();
+      res_ = std::move(*res);
       return Write();
     }
-    if (ec) return Shutdown();
     Request req = parser_->release();
     if (websocket::is_upgrade(req)) {
       return impl_->Upgrade(std::move(stream_), std::move(req),
@@ -464,8 +443,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   Impl* impl_;
   beast::tcp_stream stream_;
   Slot slot_;
-  beast::flat_buffer buffer_;
+  beast::flat_buffer buffer_{kMaxHttpBuffer};
   std::optional<http::request_parser<http::string_body>> parser_;
+  std::optional<std::list<HttpSession*>::iterator> waiting_;
   Response res_;
   char scratch_[16384];
 };
@@ -513,42 +493,77 @@ void ColorfightServer::Impl::Accept() {
   acceptor->async_accept(
       asio::make_strand(*io), [this](beast::error_code ec, tcp::socket socket) {
         if (ec == asio::error::operation_aborted) return;  // Stop()
-        if (!ec) {
-          if (open_connections.load() >= options.max_connections) {
-            socket.close(ec);  // over the cap: closed at once
-          } else {
-            std::make_shared<HttpSession>(this, std::move(socket),
-                                          Slot(&open_connections))
-                ->Read();
-          }
+        if (ec) {
+          // E.g. no descriptor left: accepting again at once would spin
+          // (the listener stays readable). Logged once per failing spell.
+          if (!accept_failing) Log("accept: " + ec.message());
+          accept_failing = true;
+          accept_pause->expires_after(kAcceptPause);
+          accept_pause->async_wait([this](beast::error_code wait_ec) {
+            if (!wait_ec) Accept();
+          });
+          return;
         }
-        Accept();
+        accept_failing = false;
+        Accept();  // first: nothing below can stop the accepting
+        if (open_connections.load() >= max_connections && !EvictWaiting()) {
+          socket.close(ec);  // over the cap: closed at once
+        } else {
+          std::make_shared<HttpSession>(this, std::move(socket),
+                                        Slot(&open_connections))
+              ->Read();
+        }
       });
 }
 
+bool ColorfightServer::Impl::EvictWaiting() {
+  if (waiting.empty()) return false;
+  waiting.front()->Evict();  // which takes it off the list
+  return true;
+}
+
 void ColorfightServer::Impl::Tick() {
+  // First: the ticking goes on whatever the rest does.
+  ticker->expires_after(kPollPeriod);
+  ticker->async_wait([this](beast::error_code ec) {
+    if (!ec) Tick();
+  });
   Outbox out;
   {
     std::lock_guard<std::mutex> lock(mutex);
     const double now = Now();
     for (const auto& room : rooms.rooms()) TickRoom(*room, now, &out);
-    // The watchers of deleted rooms are closed (an unknown room, §2.2).
-    for (auto it = watchers.begin(); it != watchers.end();) {
-      if (rooms.Find(it->first) != nullptr) {
-        ++it;
-        continue;
-      }
-      for (Watcher& w : it->second) {
-        if (auto s = w.session.lock()) out.to_close.push_back(std::move(s));
-      }
-      it = watchers.erase(it);
-    }
+    DeleteIdleRooms(now, &out);
   }
   Deliver(std::move(out));
-  ticker->expires_after(kPollPeriod);
-  ticker->async_wait([this](beast::error_code ec) {
-    if (!ec) Tick();
-  });
+}
+
+// Every kIdleCheckSeconds: the idle rooms go (cf_server.h); the watchers of
+// deleted rooms (also by /deletegameroom) are closed (an unknown room,
+// §2.2) and their finished games forgotten.
+void ColorfightServer::Impl::DeleteIdleRooms(double now, Outbox* out) {
+  if (now - last_idle_check < kIdleCheckSeconds) return;
+  last_idle_check = now;
+  const size_t before = rooms.rooms().size();
+  rooms.DeleteIdleRooms(now, options.idle_room_seconds);
+  if (rooms.rooms().size() != before) {
+    Log(std::to_string(before - rooms.rooms().size()) +
+        " idle room(s) deleted");
+  }
+  for (auto it = watchers.begin(); it != watchers.end();) {
+    if (rooms.Find(it->first) != nullptr) {
+      ++it;
+      continue;
+    }
+    for (Watcher& w : it->second) {
+      if (auto s = w.session.lock()) out->to_close.push_back(std::move(s));
+    }
+    it = watchers.erase(it);
+  }
+  for (auto it = finished_game.begin(); it != finished_game.end();) {
+    it = rooms.Find(it->first) == nullptr ? finished_game.erase(it)
+                                          : std::next(it);
+  }
 }
 
 void ColorfightServer::Impl::TickRoom(ColorfightRoom& room, double now,
@@ -795,7 +810,16 @@ std::string ColorfightServer::Url() const {
 void ColorfightServer::Run() {
   impl_->Accept();
   impl_->Tick();
-  impl_->io->run();
+  // A handler that throws ends its connection (its session goes with the
+  // handler), never the server: the io runs on.
+  while (true) {
+    try {
+      impl_->io->run();
+      return;
+    } catch (const std::exception& e) {
+      impl_->Log(std::string("a connection failed: ") + e.what());
+    }
+  }
 }
 
 void ColorfightServer::Stop() {
@@ -804,8 +828,23 @@ void ColorfightServer::Stop() {
     beast::error_code ec;
     impl->acceptor->close(ec);
     impl->ticker->cancel();
+    impl->accept_pause->cancel();
     impl->io->stop();
   });
+}
+
+size_t ColorfightConnectionCap(size_t requested) {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 ||
+      limit.rlim_cur == RLIM_INFINITY) {
+    return requested == 0 ? size_t{1} << 16 : requested;
+  }
+  const size_t descriptors = static_cast<size_t>(limit.rlim_cur);
+  const size_t room = descriptors > 2 * kReservedDescriptors
+                          ? descriptors - kReservedDescriptors
+                          : descriptors / 2;
+  const size_t cap = requested == 0 ? room : std::min(requested, room);
+  return std::max<size_t>(cap, 1);
 }
 
 size_t ColorfightServer::OpenConnections() const {

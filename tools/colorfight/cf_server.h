@@ -36,14 +36,26 @@
 // cap).
 //
 // Bounds (never crash, never grow): at most `max_connections` TCP
-// connections (more are closed at once); action-channel messages up to
-// `max_message_bytes` (larger: Close 1009, as aiohttp); HTTP bodies up to
-// 1 MiB (413, as aiohttp); 30 s to send a request or finish a handshake. A
-// game_channel reader that is slower than the frames never queues more than
-// two: the one being written and the latest (a newer frame replaces the
-// waiting one, so a slow reader skips intermediate frames but always gets
-// the last). The game_channel is read too (unlike the engine, §11 S9): its
-// pings are answered, its close is answered, its messages are dropped.
+// connections, and never more than the descriptor limit (RLIMIT_NOFILE)
+// less kReservedDescriptors: one more closes the oldest HTTP connection
+// still waiting for a request (a WebSocket is never closed for it), or is
+// closed at once when there is none; when accept fails anyway (e.g. no
+// descriptor left), the next accept waits 100 ms;
+// action-channel messages up to `max_message_bytes` (larger: Close 1009, as
+// aiohttp); HTTP bodies up to 1 MiB (413, as aiohttp); a request's start
+// line and header up to 16 KiB (a longer start line: 414, a longer header:
+// 431), a chunk header or trailer up to the 32 KiB read buffer (431), any
+// other malformed request 400, each then closed; `request_timeout_seconds`
+// (30) to send a request, to send the next one on a kept-alive connection,
+// or to finish a handshake. An exception out of one connection's handler
+// (none is known) ends that connection, logged, not the server. Rooms other
+// than admin rooms that had no update for `idle_room_seconds` (600, as the
+// engine, §2.6) are deleted, checked every second. A game_channel reader that
+// is slower than the frames never queues more than two: the one being written
+// and the latest (a newer frame replaces the waiting one, so a slow reader
+// skips intermediate frames but always gets the last). The game_channel is read
+// too (unlike the engine, §11 S9): its pings are answered, its close is
+// answered, its messages are dropped.
 //
 // Threads: the io runs on Run()'s thread; one mutex guards the room set
 // and every Room call (a room's calls are short; creating and deleting
@@ -88,12 +100,24 @@ struct ColorfightServerOptions {
   // start-up room of that name reconfigures it.
   std::vector<ColorfightStartRoom> rooms;
   bool lockstep = false;
-  size_t max_connections = 1024;
+  // 0: as many as the descriptor limit allows (ColorfightConnectionCap).
+  size_t max_connections = 0;
   size_t max_message_bytes = size_t{4} << 20;
+  double request_timeout_seconds = 30;
+  double idle_room_seconds = 600;
   // Told outside every lock, on the io thread.
   std::function<void(const ColorfightFinishedGame&)> on_game_end;
   std::ostream* log = nullptr;  // one line per event; nullptr: none
 };
+
+// Descriptors kept free for everything but connections (the listener, the
+// io's, logs, --games-dir files).
+constexpr size_t kReservedDescriptors = 32;
+
+// The connection cap the server uses for `requested` (0: no cap of its
+// own): at most RLIMIT_NOFILE's soft limit less kReservedDescriptors (half
+// the limit when that is smaller), at least 1.
+size_t ColorfightConnectionCap(size_t requested);
 
 class ColorfightServer {
  public:

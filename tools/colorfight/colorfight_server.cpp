@@ -207,61 +207,85 @@ absl::Status WriteColorfightFinishedGame(const std::string& dir, int64_t seed,
   return written.ok() ? page : written;
 }
 
-int ColorfightServerMain(int argc, char** argv) {
+namespace {
+
+// The command line's values, before they become the server's options.
+struct ServerFlags {
   std::string host = "127.0.0.1", password = kRandomPassword, games_dir;
   std::vector<std::string> rooms;
-  int64_t port = 5000, seed = -1, max_turn = 0, max_connections = 1024;
+  int64_t port = 5000, seed = -1, max_turn = 0, max_connections = 0;
   bool lockstep = false;
-  Flags flags("colorfight server", "", kHelp);
-  flags.String("host", &host, "H", "the address to listen on");
-  flags.Int("port", &port, "N", "the port; 0: any free one (printed)");
-  SeedFlag(flags, &seed,
+};
+
+void DeclareServerFlags(Flags& flags, ServerFlags& f) {
+  flags.String("host", &f.host, "H", "the address to listen on");
+  flags.Int("port", &f.port, "N", "the port; 0: any free one (printed)");
+  SeedFlag(flags, &f.seed,
            "seeds the server's random stream, the maps (default: the clock)");
-  flags.String("admin-password", &password, "P",
+  flags.String("admin-password", &f.password, "P",
                "the master password (default: a random one, printed)");
-  flags.Strings("room", &rooms, "NAME[:PRESET]",
+  flags.Strings("room", &f.rooms, "NAME[:PRESET]",
                 "a start-up room (repeatable; preset default constant-run)");
-  flags.Int("max-turn", &max_turn, "N",
+  flags.Int("max-turn", &f.max_turn, "N",
             "the --room rooms' max_turn, any >= 1 (default: the preset's)");
-  flags.Bool("lockstep", &lockstep,
+  flags.Bool("lockstep", &f.lockstep,
              "a turn runs as soon as every live player sent its commands");
-  flags.String("games-dir", &games_dir, "DIR",
+  flags.String("games-dir", &f.games_dir, "DIR",
                "where each finished game's folder is written");
-  flags.Int("max-connections", &max_connections, "N",
-            "open TCP connections at most (more are closed at once)");
+  flags.Int("max-connections", &f.max_connections, "N",
+            "open TCP connections at most (one more closes the oldest idle "
+            "HTTP one); at most the descriptor limit less 32 (default)");
+}
+
+// The options of valid flags; "" or the one line saying what is wrong.
+std::string OptionsOf(const ServerFlags& f, ColorfightServerOptions* options) {
+  if (f.port < 0 || f.port > 65535) return "--port must be 0..65535";
+  if (f.max_turn < 0) return "--max-turn must be >= 1";
+  if (f.max_connections < 0) {
+    return "--max-connections must be >= 0 (0: as many as descriptors allow)";
+  }
+  for (const std::string& spec : f.rooms) {
+    std::string error;
+    std::optional<ColorfightStartRoom> room =
+        ParseRoom(spec, f.max_turn, &error);
+    if (!room) return error;
+    // --games-dir wants the replay: a room that would not record one
+    // records it and serves it at the end (colorfight §2.8 "end").
+    if (!f.games_dir.empty() && room->config.replay_enable == "never") {
+      room->config.replay_enable = "end";
+    }
+    options->rooms.push_back(*room);
+  }
+  options->host = f.host;
+  options->port = static_cast<int>(f.port);
+  options->seed = f.seed >= 0 ? static_cast<uint64_t>(f.seed) : ClockSeed();
+  options->master_password =
+      f.password == kRandomPassword ? RandomPassword() : f.password;
+  options->lockstep = f.lockstep;
+  options->max_connections = static_cast<size_t>(f.max_connections);
+  return "";
+}
+
+}  // namespace
+
+int ColorfightServerMain(int argc, char** argv) {
+  ServerFlags f;
+  Flags flags("colorfight server", "", kHelp);
+  DeclareServerFlags(flags, f);
   std::vector<std::string> positional;
   if (std::optional<int> exit = flags.Parse(argc, argv, &positional)) {
     return *exit;
   }
   if (!positional.empty()) return flags.Fail("takes no arguments");
-  if (port < 0 || port > 65535) return flags.Fail("--port must be 0..65535");
-  if (max_turn < 0) return flags.Fail("--max-turn must be >= 1");
-  if (max_connections < 1) return flags.Fail("--max-connections must be >= 1");
   ColorfightServerOptions options;
-  for (const std::string& spec : rooms) {
-    std::string error;
-    std::optional<ColorfightStartRoom> room = ParseRoom(spec, max_turn, &error);
-    if (!room) return flags.Fail(error);
-    // --games-dir wants the replay: a room that would not record one
-    // records it and serves it at the end (colorfight §2.8 "end").
-    if (!games_dir.empty() && room->config.replay_enable == "never") {
-      room->config.replay_enable = "end";
-    }
-    options.rooms.push_back(*room);
-  }
-  options.host = host;
-  options.port = static_cast<int>(port);
-  options.seed = seed >= 0 ? static_cast<uint64_t>(seed) : ClockSeed();
-  options.master_password =
-      password == kRandomPassword ? RandomPassword() : password;
-  options.lockstep = lockstep;
-  options.max_connections = static_cast<size_t>(max_connections);
+  const std::string error = OptionsOf(f, &options);
+  if (!error.empty()) return flags.Fail(error);
   options.log = &std::cerr;
-  if (!games_dir.empty()) {
-    ClearUnfinishedGames(games_dir);
+  if (!f.games_dir.empty()) {
+    ClearUnfinishedGames(f.games_dir);
     const std::string command = CommandLine(argc, argv);
     const int64_t used_seed = static_cast<int64_t>(options.seed);
-    options.on_game_end = [games_dir, used_seed,
+    options.on_game_end = [games_dir = f.games_dir, used_seed,
                            command](const ColorfightFinishedGame& game) {
       WriteGame(games_dir, used_seed, command, game);
     };

@@ -95,25 +95,48 @@ int HasAction(const json::value& data) {
   }
 }
 
-// Collects an update's command failures as the frame's error texts.
+// Collects an update's command failures as the frame's error texts: per
+// user the first ones within ColorfightRoom::kMaxErrorsPerUser and
+// kMaxErrorBytesPerUser, then a count of the rest. `texts` are the kept
+// texts of each list (Pending::texts).
 class ErrorTexts : public cf::FailureSink {
  public:
   using Lists = std::vector<const std::vector<std::string>*>;
-  using Parsed = std::vector<const std::vector<cf::ParsedCommand>*>;
-  ErrorTexts(const Lists& texts, const Parsed& parsed, int users)
-      : texts_(texts), parsed_(parsed), errors_(users) {}
+  ErrorTexts(const Lists& texts, int users) : texts_(texts), users_(users) {}
   void Failed(int user, int command, cf::Failure failure) override {
-    errors_[user].push_back(
-        failure == cf::Failure::kInvalid
-            ? (*parsed_[user])[command].error
-            : cf::FailureText((*texts_[user])[command], failure));
+    User& u = users_[user];
+    const std::vector<std::string>& texts = *texts_[user];
+    if (u.cut > 0 || static_cast<size_t>(command) >= texts.size() ||
+        u.errors.size() >= ColorfightRoom::kMaxErrorsPerUser) {
+      ++u.cut;
+      return;
+    }
+    std::string text = failure == cf::Failure::kInvalid
+                           ? texts[command]
+                           : cf::FailureText(texts[command], failure);
+    if (u.bytes + text.size() > ColorfightRoom::kMaxErrorBytesPerUser) {
+      ++u.cut;
+      return;
+    }
+    u.bytes += text.size();
+    u.errors.push_back(std::move(text));
   }
-  std::vector<std::string>& errors(int user) { return errors_[user]; }
+  std::vector<std::string> TakeErrors(int user) {
+    User& u = users_[user];
+    if (u.cut > 0) {
+      u.errors.push_back(std::to_string(u.cut) + " more errors not listed");
+    }
+    return std::move(u.errors);
+  }
 
  private:
+  struct User {
+    std::vector<std::string> errors;
+    size_t bytes = 0;
+    int64_t cut = 0;
+  };
   const Lists& texts_;
-  const Parsed& parsed_;
-  std::vector<std::vector<std::string>> errors_;
+  std::vector<User> users_;
 };
 
 }  // namespace
@@ -176,10 +199,9 @@ cf::Frame ColorfightRoom::MakeFrame() {
   f.info.start_count_down = start_count_down_;
   f.info.allow_manual_mode = config_.allow_manual_mode;
   f.info.game_id = game_id_;
-  for (const auto& [user, msg] : chat_) {
-    f.chat.push_back({PyJson(user), PyJson(msg)});
-  }
+  f.chat = std::move(chat_);
   chat_.clear();
+  chat_bytes_ = 0;
   f.error = errors_;
   return f;
 }
@@ -192,9 +214,21 @@ ColorfightFrameRef ColorfightRoom::CurrentFrame() {
   return frame_;
 }
 
-void ColorfightRoom::AddChat(const json::value& user, const json::value& msg) {
-  chat_.emplace_back(user, msg);
+bool ColorfightRoom::AddChat(const json::value& user, const json::value& msg) {
+  cf::ChatLine line{PyJson(user), PyJson(msg)};
+  const size_t bytes = line.user.size() + line.msg.size();
+  if (bytes > kMaxPendingChatBytes) return false;
+  size_t drop = 0;  // the oldest go first
+  while (chat_.size() - drop >= kMaxPendingChatMessages ||
+         chat_bytes_ + bytes > kMaxPendingChatBytes) {
+    chat_bytes_ -= chat_[drop].user.size() + chat_[drop].msg.size();
+    ++drop;
+  }
+  chat_.erase(chat_.begin(), chat_.begin() + static_cast<ptrdiff_t>(drop));
+  chat_.push_back(std::move(line));
+  chat_bytes_ += bytes;
   ++key_frame_;
+  return true;
 }
 
 // §2.5: the checks in order, then register or command.
@@ -280,12 +314,23 @@ std::string ColorfightRoom::HandleCommand(ConnectionId conn,
   const int uid = BoundUid(conn);
   if (state_.FindUser(uid) == nullptr) return Err("Wrong uid");
   Pending& pending = pending_[uid];
-  pending.texts.clear();
+  pending = Pending{};
+  pending.commands.reserve(list.get_array().size());
+  // Every invalid entry fails at the update, so none after the
+  // kMaxErrorsPerUser-th invalid one can be listed (ErrorTexts): the
+  // texts stop there.
+  size_t invalid = 0;
   for (const json::value& entry : list.get_array()) {
-    pending.texts.push_back(entry.is_string() ? std::string(entry.get_string())
-                                              : "");
+    cf::ParsedCommand parsed = cf::ParseCommandEntry(entry);
+    pending.commands.push_back(parsed.command);
+    if (invalid >= kMaxErrorsPerUser) continue;
+    if (parsed.command.kind == cf::CommandKind::kInvalid) {
+      ++invalid;
+      pending.texts.push_back(std::move(parsed.error));
+    } else {
+      pending.texts.emplace_back(entry.get_string());
+    }
   }
-  pending.parsed = cf::ParseCommandList(list.get_array());
   return kOk;
 }
 
@@ -310,26 +355,24 @@ void ColorfightRoom::Disconnect(ConnectionId conn) {
 void ColorfightRoom::Update(double now) {
   if (state_.turn >= state_.max_turn) return;
   const int n = state_.num_users;
-  std::vector<std::vector<cf::Command>> commands(n);
   std::vector<cf::CommandList> lists(n);
   ErrorTexts::Lists texts(n, nullptr);
-  ErrorTexts::Parsed parsed(n, nullptr);
   static const std::vector<std::string> kNoTexts;
-  static const std::vector<cf::ParsedCommand> kNoParsed;
   for (int i = 0; i < n; ++i) {
     const auto it = pending_.find(state_.users[i].uid);
-    texts[i] = it == pending_.end() ? &kNoTexts : &it->second.texts;
-    parsed[i] = it == pending_.end() ? &kNoParsed : &it->second.parsed;
-    for (const cf::ParsedCommand& p : *parsed[i]) {
-      commands[i].push_back(p.command);
+    if (it == pending_.end()) {
+      texts[i] = &kNoTexts;
+      continue;
     }
-    lists[i] = {commands[i].data(), static_cast<int>(commands[i].size())};
+    texts[i] = &it->second.texts;
+    const std::vector<cf::Command>& commands = it->second.commands;
+    lists[i] = {commands.data(), static_cast<int>(commands.size())};
   }
-  ErrorTexts sink(texts, parsed, n);
+  ErrorTexts sink(texts, n);
   cf::Update(state_, lists.data(), &sink);
   errors_.clear();
   for (int i = 0; i < n; ++i) {
-    errors_.emplace_back(state_.users[i].uid, std::move(sink.errors(i)));
+    errors_.emplace_back(state_.users[i].uid, sink.TakeErrors(i));
   }
   pending_.clear();
   start_count_down_ = "0";
@@ -571,7 +614,7 @@ std::string ColorfightRoomSet::SendChat(const json::value& body) {
   const json::value* user = Member(body, "user");
   const json::value* msg = Member(body, "msg");
   if (user == nullptr || msg == nullptr) return Err("Need both user and msg");
-  room->AddChat(*user, *msg);
+  if (!room->AddChat(*user, *msg)) return Err("Chat message too long");
   return kOk;
 }
 
@@ -589,11 +632,11 @@ std::string ColorfightRoomSet::DeleteRoom(const json::value& body) {
   return kOk;
 }
 
-void ColorfightRoomSet::DeleteIdleRooms(double now) {
+void ColorfightRoomSet::DeleteIdleRooms(double now, double idle_seconds) {
   rooms_.erase(std::remove_if(rooms_.begin(), rooms_.end(),
-                              [now](const auto& room) {
+                              [now, idle_seconds](const auto& room) {
                                 return !room->admin_room() &&
-                                       now - room->last_update() > 600;
+                                       now - room->last_update() > idle_seconds;
                               }),
                rooms_.end());
 }

@@ -39,6 +39,11 @@
 //   as start_count_down (e.g. the string "never"), as the engine does.
 // * §2.5's binary message / close frame are the transport's: it calls
 //   Disconnect.
+// * Bounds the engine lacks: a frame lists at most kMaxErrorsPerUser
+//   errors (kMaxErrorBytesPerUser bytes) per user, then the line "<N> more
+//   errors not listed" (every command still runs); pending chat keeps the
+//   newest kMaxPendingChatMessages messages within kMaxPendingChatBytes,
+//   and one message over that gets `Chat message too long`.
 // * Messages are parsed by Boost.JSON: Python's json.loads also takes NaN,
 //   Infinity and lone \uD800-style surrogates, which get `This is not a
 //   valid json` here; no official client sends them.
@@ -48,6 +53,7 @@
 #ifndef WL_TOOLS_COLORFIGHT_ROOM_H_
 #define WL_TOOLS_COLORFIGHT_ROOM_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -83,6 +89,17 @@ struct ColorfightFrameRef {
 
 class ColorfightRoom {
  public:
+  // Pending chat (/send_chat, shown in the next frame): at most this many
+  // messages and bytes of their json.dumps texts; the oldest go first, and
+  // one message over the byte bound is refused ("Chat message too long").
+  static constexpr size_t kMaxPendingChatMessages = 100;
+  static constexpr size_t kMaxPendingChatBytes = size_t{256} << 10;
+  // A frame's error list of one user (§3.2): the first errors up to this
+  // many and bytes, then one line "<N> more errors not listed". Every
+  // command still runs (§6.2); only the list is cut.
+  static constexpr size_t kMaxErrorsPerUser = 1000;
+  static constexpr size_t kMaxErrorBytesPerUser = size_t{64} << 10;
+
   // A room restarts at creation (§1.2): the map draws come from `random`,
   // which outlives the room (the server's one stream, §4.4).
   ColorfightRoom(std::string name, ColorfightRoomConfig config,
@@ -136,7 +153,9 @@ class ColorfightRoom {
   // change; that consumes the pending chat, §3.2).
   ColorfightFrameRef CurrentFrame();
   // /send_chat (§2.6): shown once, in the next frame; a new key frame.
-  void AddChat(const boost::json::value& user, const boost::json::value& msg);
+  // Pending chat is bounded (kMaxPendingChat*: the oldest dropped); false
+  // (nothing added) when this one message is over kMaxPendingChatBytes.
+  bool AddChat(const boost::json::value& user, const boost::json::value& msg);
 
   // Whether GET replay may serve now (§2.6: "always", or "end" at
   // max_turn).
@@ -161,10 +180,12 @@ class ColorfightRoom {
     std::string game_id;
     int uid = 0;
   };
-  // A user's last accepted list: each entry's text and parse (§6.2).
+  // A user's last accepted list (§6.2): every entry's command, and the
+  // texts its error lines need (a command's text, an invalid entry's whole
+  // error line) up to the last entry that can still be listed.
   struct Pending {
+    std::vector<colorfight::Command> commands;
     std::vector<std::string> texts;
-    std::vector<colorfight::ParsedCommand> parsed;
   };
 
   std::string HandleRegister(ConnectionId conn,
@@ -187,7 +208,8 @@ class ColorfightRoom {
   std::map<int, Account> accounts_;  // uid -> name and password
   std::map<int, Pending> pending_;   // uid -> the list for the next update
   std::vector<std::pair<int64_t, std::vector<std::string>>> errors_;
-  std::vector<std::pair<boost::json::value, boost::json::value>> chat_;
+  std::vector<colorfight::ChatLine> chat_;  // json.dumps texts
+  size_t chat_bytes_ = 0;
   std::map<ConnectionId, Binding> connections_;
 
   std::string game_id_;
@@ -231,9 +253,11 @@ class ColorfightRoomSet {
   std::string Start(const boost::json::value& body, double now);
   std::string SendChat(const boost::json::value& body);
   std::string DeleteRoom(const boost::json::value& body);
-  // Non-admin rooms idle (no update) for more than 600 s are deleted
-  // (§2.6, when the HTML room list loads).
-  void DeleteIdleRooms(double now);
+  // Non-admin rooms idle (no update) for more than `idle_seconds` are
+  // deleted (§2.6: 600 s, when the HTML room list loads; the server calls
+  // this every second).
+  void DeleteIdleRooms(double now, double idle_seconds = kIdleRoomSeconds);
+  static constexpr double kIdleRoomSeconds = 600;
   void set_allow_create(bool allow) { allow_create_ = allow; }
 
  private:

@@ -193,16 +193,20 @@ std::string ColorfightRoomConfig::FirstRoundTimeOrjsonText() const {
                                           : FirstRoundTimePyText();
 }
 
-// colorfight §2.8 presets.
+// colorfight §2.8 presets. A named preset goes through the engine's
+// config(), which stores round_time and finish_time as float(val): its
+// frames show `"round_time": 1.0` (official clients read it as a double);
+// "default" sets nothing, so round_time stays the int 1.
 ColorfightRoomConfig ColorfightPreset(std::string_view name) {
   using Rule = ColorfightRoomConfig::StartRule;
   ColorfightRoomConfig c;
   auto set = [&c](int max_turn, Rule rule, double first, double finish,
                   int max_player, bool join, bool manual, const char* replay) {
     c.max_turn = max_turn;
+    c.round_time = {1, true};
     c.start_rule = rule;
     c.first_round_time = {first, false};
-    c.finish_time = {finish, false};
+    c.finish_time = {finish, true};
     c.max_player = max_player;
     c.allow_join_after_start = join;
     c.allow_manual_mode = manual;
