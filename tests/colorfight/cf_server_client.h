@@ -15,7 +15,6 @@
 #define WL_TESTS_COLORFIGHT_CF_SERVER_CLIENT_H_
 
 #include <arpa/inet.h>
-#include <malloc.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/time.h>
@@ -28,7 +27,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <string>
@@ -37,6 +35,7 @@
 
 #include "colorfight/cf_server.h"
 #include "colorfight/cf_server_thread.h"
+#include "common/proc_status.h"
 
 namespace wl::testing {
 
@@ -234,24 +233,8 @@ class WsClient {
 };
 
 // The process's resident memory (VmRSS), in KiB, after glibc has given its
-// free pages back (malloc_trim): what is held, not how fragmented the heap
-// of the tests run before in the same process is.
-inline long ResidentKib() {
-#ifdef __GLIBC__
-  malloc_trim(0);
-#endif
-  std::ifstream status("/proc/self/status");
-  std::string key;
-  long value = 0;
-  while (status >> key) {
-    if (key == "VmRSS:") {
-      status >> value;
-      return value;
-    }
-    status.ignore(1 << 12, '\n');
-  }
-  return 0;
-}
+// free pages back (proc_status.h), or -1.
+inline long ResidentKib() { return ProcStatus("VmRSS:"); }
 
 }  // namespace wl::testing
 
