@@ -208,15 +208,6 @@ void HoldConnections(int port, Attacks* out) {
   for (int fd : fds) ::close(fd);
 }
 
-int tests_started = 0;
-class StartCounter : public ::testing::EmptyTestEventListener {
-  void OnTestStart(const ::testing::TestInfo&) override { ++tests_started; }
-};
-const bool kCounting = [] {
-  ::testing::UnitTest::GetInstance()->listeners().Append(new StartCounter);
-  return true;
-}();
-
 TEST(ColorfightServerSoak, AttacksWhileADuelIsPlayed) {
   // The duel without attacks: the result to get again.
   std::string quiet;
@@ -270,7 +261,7 @@ TEST(ColorfightServerSoak, AttacksWhileADuelIsPlayed) {
             << " MiB); largest frame of big " << seen[2].largest_big_frame
             << " bytes\n";
 #ifndef __SANITIZE_ADDRESS__  // ASan's quarantine keeps freed memory
-  if (tests_started == 1) {
+  if (testing::FirstTestOfItsProcess()) {
     EXPECT_LT(grown_kib, 64 * 1024);
   } else {
     std::cerr << "soak: the memory bound is checked only when this test "

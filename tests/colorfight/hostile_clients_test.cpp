@@ -34,18 +34,6 @@ namespace {
 
 namespace json = boost::json;
 
-// Counts the tests started in this process. The resident-memory bound below
-// means something only in a process of its own (as CTest runs each test):
-// after hundreds of other tests the heap is spread over many malloc arenas
-// that later rounds land in at random (measured: +35 to +57 MiB more).
-int tests_started = 0;
-class StartCounter : public ::testing::EmptyTestEventListener {
-  void OnTestStart(const ::testing::TestInfo&) override { ++tests_started; }
-};
-const bool kCounting = [] {
-  ::testing::UnitTest::GetInstance()->listeners().Append(new StartCounter);
-  return true;
-}();
 using Clock = std::chrono::steady_clock;
 using testing::HttpCall;
 using testing::WsClient;
@@ -359,7 +347,7 @@ TEST(ColorfightHostileClientsTest, AWellBehavedPlayerIsServedThroughout) {
                          r.resident_kib_after - rounds[0].resident_kib_after);
   }
 #ifndef __SANITIZE_ADDRESS__  // ASan's quarantine keeps freed memory
-  if (tests_started == 1) {
+  if (testing::FirstTestOfItsProcess()) {
     EXPECT_LT(first_kib, 160 * 1024);
     EXPECT_LT(later_kib, 40 * 1024);
   } else {

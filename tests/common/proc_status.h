@@ -5,12 +5,15 @@
 //   const long threads = wl::testing::ProcStatus("Threads:");
 //   const long rss_kib = wl::testing::ProcStatus("VmRSS:");  // after trim
 //   const long maps = wl::testing::MappingCount();
+//   if (wl::testing::FirstTestOfItsProcess()) EXPECT_LT(rss_after, ...);
 #ifndef WL_TESTS_COMMON_PROC_STATUS_H_
 #define WL_TESTS_COMMON_PROC_STATUS_H_
 
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
+
+#include <gtest/gtest.h>
 
 #include <fstream>
 #include <string>
@@ -45,6 +48,20 @@ inline long MappingCount() {
   for (std::string line; std::getline(maps, line);) ++lines;
   return lines;
 }
+
+// True while the test running is the first of its process, as CTest runs
+// each test. A resident-memory bound means something only then: after
+// hundreds of other tests the heap is spread over many malloc arenas that
+// later rounds land in at random (measured: +35 to +57 MiB more).
+inline int tests_started = 0;
+class TestStartCounter : public ::testing::EmptyTestEventListener {
+  void OnTestStart(const ::testing::TestInfo&) override { ++tests_started; }
+};
+inline const bool kCountingTestStarts = [] {
+  ::testing::UnitTest::GetInstance()->listeners().Append(new TestStartCounter);
+  return true;
+}();
+inline bool FirstTestOfItsProcess() { return tests_started == 1; }
 
 }  // namespace wl::testing
 
