@@ -6,7 +6,9 @@
 // connections beyond the cap. The duel ends with the same result as
 // without the attacks, no frame grows past its bound, the hostile
 // connections are closed, and the process's resident memory after the
-// soak is within 64 MiB of the memory before it (measured: +10 MiB).
+// soak is within 96 MiB of the memory before it (measured: +9 to +10 MiB
+// on an idle machine, once +54 MiB while a build ran beside it; unbounded
+// chat alone would hold the 100 MB posted, and its frame as much again).
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -262,7 +264,7 @@ TEST(ColorfightServerSoak, AttacksWhileADuelIsPlayed) {
             << " bytes\n";
 #ifndef __SANITIZE_ADDRESS__  // ASan's quarantine keeps freed memory
   if (testing::FirstTestOfItsProcess()) {
-    EXPECT_LT(grown_kib, 64 * 1024);
+    EXPECT_LT(grown_kib, 96 * 1024);
   } else {
     std::cerr << "soak: the memory bound is checked only when this test "
                  "runs alone in its process (ctest does that)\n";
