@@ -179,13 +179,18 @@ std::string RawExchange(int fd, const std::string& request) {
 // No descriptor left for accept (EMFILE): the accept loop backs off instead
 // of spinning, and serves the waiting client once descriptors return.
 TEST(BerlinServerLimitsTest, AcceptFailuresBackOffAndServeOn) {
+#ifdef __SANITIZE_ADDRESS__  // WL_SANITIZE: ASan and UBSan together
+  // UBSan checks a dynamic type it has not seen through a pipe (two
+  // descriptors), which this test must take away: its reports here are
+  // its own failures. The point is CPU time, not memory: Release checks it.
+  GTEST_SKIP() << "needs free descriptors that UBSan's vptr check takes";
+#endif
   Counters counters;
   std::ostringstream log;
   ServerOptions options;
   options.endpoint.log = &log;
   RunningServer server(Counting(&counters), options);
-  // A first line before the descriptors go: UBSan's first check of a
-  // type (here the log's) needs a pipe.
+  // A first line before the descriptors go (the log is written to then).
   server.server().endpoint().Log("descriptors about to run out");
   double cpu_ms = 0;
   int fd = -1;

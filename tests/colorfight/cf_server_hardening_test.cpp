@@ -81,6 +81,12 @@ double CpuSeconds() {
 // loop backs off instead of spinning (it spun: ~1 CPU-s a second), and
 // accepts again once descriptors are free.
 TEST(ColorfightServerHardening, AcceptBacksOffWhenDescriptorsRunOut) {
+#ifdef __SANITIZE_ADDRESS__  // WL_SANITIZE: ASan and UBSan together
+  // UBSan checks a dynamic type it has not seen through a pipe (two
+  // descriptors), which this test must take away: its reports here are
+  // its own failures. The point is CPU time, not memory: Release checks it.
+  GTEST_SKIP() << "needs free descriptors that UBSan's vptr check takes";
+#endif
   testing::RunningServer server(ColorfightServerOptions{});
   ASSERT_TRUE(Serves(server.port()));
   rlimit before{};
