@@ -92,10 +92,10 @@ absl::StatusOr<int> OpenRegular(const std::string& path, size_t max_bytes) {
   return fd;
 }
 
-// Inflates `path` chunk by chunk, handing each chunk to `sink`; fails once
-// more than max_bytes come out.
-template <typename Sink>
-absl::Status InflateGzip(const std::string& path, size_t max_bytes, Sink sink) {
+// Inflates `path` onto `out` chunk by chunk; fails once more than
+// max_bytes come out.
+absl::Status InflateGzip(const std::string& path, size_t max_bytes,
+                         std::string* out) {
   absl::StatusOr<int> fd = OpenRegular(path, max_bytes);
   if (!fd.ok()) return fd.status();
   gzFile f = gzdopen(*fd, "rb");  // closes fd with gzclose
@@ -104,19 +104,17 @@ absl::Status InflateGzip(const std::string& path, size_t max_bytes, Sink sink) {
     return absl::NotFoundError("cannot read " + path);
   }
   std::vector<char> buffer(1 << 16);
-  size_t total = 0;
   int n;
   while ((n = gzread(f, buffer.data(), static_cast<unsigned>(buffer.size()))) >
          0) {
-    total += static_cast<size_t>(n);
-    if (total > max_bytes) {
+    if (out->size() + static_cast<size_t>(n) > max_bytes) {
       gzclose(f);
       return absl::DataLossError(absl::StrCat(
           path, " inflates to more than ", max_bytes,
           " bytes, the most a recording may hold (a corrupt file or a gzip "
           "bomb?)"));
     }
-    sink(buffer.data(), static_cast<size_t>(n));
+    out->append(buffer.data(), static_cast<size_t>(n));
   }
   const bool failed = n < 0;
   gzclose(f);
@@ -147,17 +145,8 @@ absl::StatusOr<std::string> ReadFileToString(const std::string& path,
 
 absl::StatusOr<std::string> ReadGzipFile(const std::string& path,
                                          size_t max_bytes) {
-  // Measure first, so that a bomb is refused before any memory is taken.
-  size_t size = 0;
-  absl::Status measured =
-      InflateGzip(path, max_bytes, [&](const char*, size_t n) { size += n; });
-  if (!measured.ok()) return measured;
   std::string out;
-  out.reserve(size);
-  absl::Status read =
-      InflateGzip(path, max_bytes,
-                  [&](const char* data, size_t n) { out.append(data, n); });
-  if (!read.ok()) return read;
+  if (absl::Status s = InflateGzip(path, max_bytes, &out); !s.ok()) return s;
   return out;
 }
 

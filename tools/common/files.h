@@ -59,8 +59,8 @@ absl::StatusOr<std::string> ReadFileToString(const std::string& path,
 
 // The text of a gzip file (or of a plain file, as zlib reads those too):
 // errors as ReadFileToString's, or DataLoss when it is not valid gzip or
-// inflates to more than max_bytes. Memory stays below max_bytes whatever
-// the file holds (a gzip bomb is refused before any memory is taken).
+// inflates to more than max_bytes. Memory stays within max_bytes whatever
+// the file holds: a gzip bomb is refused as soon as its output passes it.
 absl::StatusOr<std::string> ReadGzipFile(const std::string& path,
                                          size_t max_bytes = kMaxInputBytes);
 
