@@ -10,6 +10,10 @@
 # WL_BUILD_TESTS, WL_BUILD_BENCH: OFF with WL_MINIMAL=1, ON without), so a
 # full set-up after a minimal one really builds the tools. WL_BUILD_DIR
 # (default build/, relative to where you run it) moves the build folder.
+# A full set-up compiles through ccache (installed with the rest), its paths
+# relative to the checkout, so that a second clone or a copy of the tree
+# (the README walk-through test) reuses the first one's objects; WL_CCACHE=0
+# compiles without it.
 set -euo pipefail
 build=${WL_BUILD_DIR:-}
 if [[ -n "$build" && "$build" != /* ]]; then build="$PWD/$build"; fi
@@ -31,7 +35,8 @@ else
              python3-websockets  # the official-like Colorfight client of the tests
              clang-tidy  # the function-size check
              slurm-wlm munge  # a throwaway Slurm cluster: slurm_arena_test.sh
-             parallel)  # scripts/parallel_arena.sh and its test
+             parallel  # scripts/parallel_arena.sh and its test
+             ccache)  # rebuilds of another clone or a copy of the tree
 fi
 
 missing=()
@@ -49,6 +54,12 @@ if ((${#missing[@]})); then
     --no-install-recommends "${missing[@]}"
 fi
 
+if [[ "${WL_MINIMAL:-0}" != 1 && "${WL_CCACHE:-1}" != 0 ]] &&
+   command -v ccache >/dev/null; then
+  cmake_flags+=("-DCMAKE_CXX_COMPILER_LAUNCHER=env;CCACHE_BASEDIR=$PWD;ccache")
+elif [[ -z "${CMAKE_CXX_COMPILER_LAUNCHER:-}" ]]; then
+  cmake_flags+=(-DCMAKE_CXX_COMPILER_LAUNCHER=)
+fi
 cmake -S . -B "$build" "${cmake_flags[@]}" >/dev/null
 targets=()
 if (($#)); then targets=(--target "$@"); fi
