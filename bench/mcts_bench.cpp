@@ -176,11 +176,11 @@ const Fixture* LoadFixture(const std::string& which) {
   return slot.get();
 }
 
-#define MCTS_FIXTURE_OR_SKIP(state, which)                               \
-  const Fixture* f = LoadFixture(which);                                 \
-  if (!f) {                                                              \
+#define MCTS_FIXTURE_OR_SKIP(state, which)                          \
+  const Fixture* f = LoadFixture(which);                            \
+  if (!f) {                                                         \
     state.SkipWithError("maps/wl2 is missing: mcts bench skipped"); \
-    return;                                                              \
+    return;                                                         \
   }
 
 // Tree iterations (= playouts) per second and rounds simulated per second,

@@ -65,11 +65,11 @@ const DraftFixture* LoadDraftFixture(const std::string& which) {
   return slot.get();
 }
 
-#define DRAFT_FIXTURE_OR_SKIP(state, which)                               \
-  const DraftFixture* f = LoadDraftFixture(which);                        \
-  if (!f) {                                                               \
+#define DRAFT_FIXTURE_OR_SKIP(state, which)                          \
+  const DraftFixture* f = LoadDraftFixture(which);                   \
+  if (!f) {                                                          \
     state.SkipWithError("maps/wl2 is missing: draft bench skipped"); \
-    return;                                                               \
+    return;                                                          \
   }
 
 constexpr int kSimulationsPerPick = 256;

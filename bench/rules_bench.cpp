@@ -50,11 +50,11 @@ std::vector<wl::State> Positions(const wl::Game& game) {
   return states;
 }
 
-#define WL_GAME_OR_SKIP(state, which)                                   \
-  const wl::Game* game = LoadGame(which);                               \
-  if (!game) {                                                          \
+#define WL_GAME_OR_SKIP(state, which)                              \
+  const wl::Game* game = LoadGame(which);                          \
+  if (!game) {                                                     \
     state.SkipWithError("maps/wl2 is missing: map bench skipped"); \
-    return;                                                             \
+    return;                                                        \
   }
 
 void BM_StateCopy(benchmark::State& state) {
