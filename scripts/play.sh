@@ -14,9 +14,9 @@
 # game folder is games/<time>-seed<S>/ there unless --out says otherwise.
 # Options are those of `build/warlight match --help`. WL_BUILD_DIR (default
 # build/ of the repository) moves the build folder. The first run sets up
-# and builds for minutes: it says so in one line and shows one updating
-# "building: N%" line; the build's output goes to BUILD/play-build.log,
-# whose last lines it prints if the build fails.
+# and builds for minutes: it says so in one line. Builds show one updating
+# "building: N%" line; their output goes to BUILD/play-build.log, whose last
+# lines are printed if the build fails.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${WL_BUILD_DIR:-$root/build}
@@ -45,7 +45,8 @@ done
 progress() {
   local line shown=""
   while IFS= read -r line; do
-    if [[ "$line" =~ ^\[\ *([0-9]+)%\] && "${BASH_REMATCH[1]}" != "$shown" ]]; then
+    if [[ "$line" =~ ^\[\ *([0-9]+)%\]\ (Building|Linking) &&
+          "${BASH_REMATCH[1]}" != "$shown" ]]; then
       shown=${BASH_REMATCH[1]}
       printf '\rplay.sh: building: %s%%' "$shown" >&2
     fi
@@ -66,11 +67,14 @@ build_quietly() {
 }
 
 if grep -qs '^WL_BUILD_TOOLS:BOOL=ON$' "$build/CMakeCache.txt"; then
+  if [[ ! -x "$build/warlight" ]]; then  # configured, but never built the tool
+    echo "play.sh: first build of warlight (several minutes; output in $log)" >&2
+  fi
   # A bot folder added since the last configure has no target yet: configure
   # again once before giving up.
-  cmake --build "$build" -j "$(nproc)" --target "${targets[@]}" >/dev/null 2>&1 ||
-    build_quietly bash -c 'cmake "$1" && cmake --build "$1" -j "$(nproc)" \
-      --target "${@:2}"' build "$build" "${targets[@]}"
+  build_quietly bash -c 'cmake --build "$1" -j "$(nproc)" --target "${@:2}" ||
+    { cmake "$1" && cmake --build "$1" -j "$(nproc)" --target "${@:2}"; }' \
+    build "$build" "${targets[@]}"
 else  # no build yet, or a minimal one: set up with the tools
   echo "play.sh: first build of ${targets[*]} (set-up, then several minutes;" \
        "output in $log)" >&2

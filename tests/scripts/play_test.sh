@@ -77,6 +77,17 @@ grep -q "^error: it broke" "$tmp/out" && grep -q "play-build.log" "$tmp/out" &&
   grep -q "error: it broke" "$tmp/fake/play-build.log" ||
   fail "a failed build did not show its tail and log: $(cat "$tmp/out")"
 
+# Configured with the tools, warlight never built (a fork's set-up builds
+# the bot and its test alone): its first build is announced too.
+echo 'WL_BUILD_TOOLS:BOOL=ON' > "$tmp/fake/CMakeCache.txt"
+chmod -x "$tmp/fake/warlight"
+play > "$tmp/out" 2>&1 || true
+grep -q "^play.sh: first build of warlight (several minutes" "$tmp/out" ||
+  fail "the first build of warlight was not announced: $(cat "$tmp/out")"
+chmod +x "$tmp/fake/warlight"
+play > "$tmp/out" 2>&1 || fail "$(cat "$tmp/out")"
+if grep -q "first build" "$tmp/out"; then fail "a rebuild was announced as a first build"; fi
+
 # Part 2: a real game, from another folder, a command bot and a relative map.
 if [[ -z "$real_build" || ! -x "$real_build/warlight" || ! -x "$real_build/bots/random" ]]; then
   echo "play_test: part 1 passed; part 2 skipped (no built warlight in '$real_build')"
