@@ -14,7 +14,7 @@ namespace {
 void BM_ArenaGame(benchmark::State& state, const char* bot1, const char* bot2) {
   const std::string map_path = wl::bench::MapPath("example");
   if (!std::filesystem::exists(map_path)) {
-    state.SkipWithError("../shared/maps is absent: arena bench skipped");
+    state.SkipWithError("maps/wl2 is missing: arena bench skipped");
     return;
   }
   const wl::tools::WlGame game;

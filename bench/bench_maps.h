@@ -1,45 +1,26 @@
-// bench_maps.h: where the benchmarks find their maps: ../shared/maps next to
-// the source tree, or $WL_SHARED/maps. Without them, cases skip.
+// bench_maps.h: where the benchmarks find their maps: maps/wl2/ of the
+// source tree, which ships the two they use (maps/README.md).
 //
 //   std::string path = wl::bench::MapPath("example");  // or "largest"
-//   if (path.empty()) state.SkipWithError("../shared/maps is absent");
+//   if (path.empty()) state.SkipWithError("maps/wl2 is missing");
 #ifndef WL_BENCH_BENCH_MAPS_H_
 #define WL_BENCH_BENCH_MAPS_H_
 
-#include <cstdlib>
 #include <filesystem>
 #include <string>
 
-#include "wl/map_json.h"
-
 namespace wl::bench {
 
-inline std::filesystem::path MapsDir() {
-  if (const char* env = std::getenv("WL_SHARED")) {
-    return std::filesystem::path(env) / "maps";
-  }
-  return std::filesystem::path(WL_SHARED_DIR) / "maps";
-}
-
 // "example": the official example map (64 regions); "largest": the real
-// map with the most regions (90). "" when the maps are absent.
+// map with the most regions (90; no other real map has as many). "" when
+// the file is missing.
 inline std::string MapPath(const std::string& which) {
   namespace fs = std::filesystem;
-  if (which == "example") {
-    fs::path path = MapsDir() / "example.json";
-    return fs::exists(path) ? path.string() : "";
-  }
-  std::string largest;
-  int most = 0;
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(MapsDir() / "real", ec)) {
-    absl::StatusOr<Map> m = tools::LoadMapFile(e.path().string());
-    if (m.ok() && m->RegionCount() > most) {
-      most = m->RegionCount();
-      largest = e.path().string();
-    }
-  }
-  return largest;
+  const fs::path dir = fs::path(WL_SOURCE_DIR) / "maps" / "wl2";
+  const fs::path path =
+      dir /
+      (which == "example" ? "example.json" : "550103d94b5ab22b98d5a28b.json");
+  return fs::exists(path) ? path.string() : "";
 }
 
 }  // namespace wl::bench

@@ -18,7 +18,7 @@ void BM_GameThroughProcesses(benchmark::State& state) {
   const std::string map_path = wl::bench::MapPath("example");
   absl::StatusOr<wl::Map> map = wl::tools::LoadMapFile(map_path);
   if (!map.ok()) {
-    state.SkipWithError("../shared/maps is absent: process bench skipped");
+    state.SkipWithError("maps/wl2 is missing: process bench skipped");
     return;
   }
   const std::string bot =

@@ -3,8 +3,8 @@
 // policy play, then the evaluation), rounds simulated per second inside the
 // search, the fast policy's turn, and a whole timed decision. Positions:
 // round 8 of fast-policy games on the official example map (64 regions)
-// and on the largest real map (90 regions) of ../shared/maps (or
-// $WL_SHARED); without them the cases are skipped with a message. Under
+// and on the largest real map (90 regions), both shipped in maps/wl2/
+// (without them the cases are skipped with a message). Under
 // the other rule sets, on their earth maps (built into the tools): WL1
 // (wl1, the same search with WL1's combat, whose playouts are
 // Config::wl1_playout_rounds long whatever the case says) and Dingle (dingle:
@@ -176,11 +176,11 @@ const Fixture* LoadFixture(const std::string& which) {
   return slot.get();
 }
 
-#define MCTS_FIXTURE_OR_SKIP(state, which)                               \
-  const Fixture* f = LoadFixture(which);                                 \
-  if (!f) {                                                              \
-    state.SkipWithError("../shared/maps is absent: mcts bench skipped"); \
-    return;                                                              \
+#define MCTS_FIXTURE_OR_SKIP(state, which)                          \
+  const Fixture* f = LoadFixture(which);                            \
+  if (!f) {                                                         \
+    state.SkipWithError("maps/wl2 is missing: mcts bench skipped"); \
+    return;                                                         \
   }
 
 // Tree iterations (= playouts) per second and rounds simulated per second,

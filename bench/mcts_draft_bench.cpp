@@ -4,8 +4,8 @@
 // Pick costs before its first simulation (the greedy order of the
 // candidates, the start state). Position: player1's first pick of a draft
 // set up as the engine does, on the official example map (64 regions) and
-// on the largest real map (90 regions) of ../shared/maps (or $WL_SHARED);
-// without them the cases are skipped with a message.
+// on the largest real map (90 regions), both shipped in maps/wl2/ (without
+// them the cases are skipped with a message).
 //
 //   build/bench/wl_bench --benchmark_filter=Draft
 #include <chrono>
@@ -65,11 +65,11 @@ const DraftFixture* LoadDraftFixture(const std::string& which) {
   return slot.get();
 }
 
-#define DRAFT_FIXTURE_OR_SKIP(state, which)                               \
-  const DraftFixture* f = LoadDraftFixture(which);                        \
-  if (!f) {                                                               \
-    state.SkipWithError("../shared/maps is absent: draft bench skipped"); \
-    return;                                                               \
+#define DRAFT_FIXTURE_OR_SKIP(state, which)                          \
+  const DraftFixture* f = LoadDraftFixture(which);                   \
+  if (!f) {                                                          \
+    state.SkipWithError("maps/wl2 is missing: draft bench skipped"); \
+    return;                                                          \
   }
 
 constexpr int kSimulationsPerPick = 256;

@@ -1,9 +1,9 @@
 // The rules core's hot paths (sdk rules.h, random_play.h): state copy,
 // income, visibility, one round of random orders from mid-game positions
 // (WL2 rules, and WL1's on the same positions), and whole random games, each
-// with the Java clone (the official stream) and the fast generator. Maps come
-// from ../shared/maps (or $WL_SHARED); without them the map cases are skipped
-// with a message.
+// with the Java clone (the official stream) and the fast generator. The maps
+// are shipped in maps/wl2/; without them the map cases are skipped with a
+// message.
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -50,11 +50,11 @@ std::vector<wl::State> Positions(const wl::Game& game) {
   return states;
 }
 
-#define WL_GAME_OR_SKIP(state, which)                                   \
-  const wl::Game* game = LoadGame(which);                               \
-  if (!game) {                                                          \
-    state.SkipWithError("../shared/maps is absent: map bench skipped"); \
-    return;                                                             \
+#define WL_GAME_OR_SKIP(state, which)                              \
+  const wl::Game* game = LoadGame(which);                          \
+  if (!game) {                                                     \
+    state.SkipWithError("maps/wl2 is missing: map bench skipped"); \
+    return;                                                        \
   }
 
 void BM_StateCopy(benchmark::State& state) {

@@ -6,6 +6,8 @@
 #   wl_find_bots(${CMAKE_SOURCE_DIR}/bots)   # top level, before add_subdirectory
 #   wl_add_bot_executables()                 # bots/CMakeLists.txt
 #   wl_add_bot_registry(wl_bot_registry)     # tools/CMakeLists.txt
+#   wl_add_bot_programs(${CMAKE_SOURCE_DIR}/tests/bots test files ...)
+#                                            # each fork's own test, bench
 #
 # The convention (README, "Write your bot"): a bot is a folder bots/NAME/
 # with a main.cpp. The one class of its headers declared at global scope as
@@ -450,4 +452,44 @@ function(_wl_add_bot_factories out_objects out_declarations out_rows)
   set(${out_objects} ${objects} PARENT_SCOPE)
   set(${out_declarations} "${declarations}" PARENT_SCOPE)
   set(${out_rows} "${rows}" PARENT_SCOPE)
+endfunction()
+
+# Each bot's own test or benchmark, the files scripts/new_bot.sh makes for
+# a fork: DIR/NAME_bot_KIND.cpp (KIND: test or bench), for a bot folder
+# NAME, becomes the executable bot_[GAME_]NAME_KIND in the current build
+# folder, compiled with the bot's include folders and the source root, and
+# linking the bot's sdk and LIBS alone, so that a fork and its test build in
+# a minute without the rest of the suite. Sets OUT to the files found, for
+# the suite's binary to leave out, and OUT_targets to their targets.
+#   wl_add_bot_programs(DIR KIND OUT [GAME key] [LIBS lib...])
+function(wl_add_bot_programs dir kind out)
+  cmake_parse_arguments(ARG "" "GAME" "LIBS" ${ARGN})
+  _wl_prefix("${ARG_GAME}" p)
+  set(target_prefix bot_)
+  if(ARG_GAME)
+    set(target_prefix bot_${ARG_GAME}_)
+  endif()
+  get_property(names GLOBAL PROPERTY ${p}_BOTS)
+  get_property(sdk_target GLOBAL PROPERTY ${p}_SDK_TARGET)
+  set(files "")
+  set(targets "")
+  foreach(name ${names})
+    set(file ${dir}/${name}_bot_${kind}.cpp)
+    if(EXISTS ${file})
+      list(APPEND files ${file})
+      list(APPEND targets ${target_prefix}${name}_${kind})
+      get_property(dirs GLOBAL PROPERTY ${p}_BOT_${name}_DIRS)
+      get_property(sources GLOBAL PROPERTY ${p}_BOT_${name}_SOURCES)
+      set(target ${target_prefix}${name}_${kind})
+      add_executable(${target} ${file} ${sources})
+      set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY
+                            ${CMAKE_CURRENT_BINARY_DIR})
+      target_include_directories(${target} PRIVATE ${dirs} ${CMAKE_SOURCE_DIR})
+      target_link_libraries(${target} PRIVATE ${sdk_target} ${ARG_LIBS})
+      target_compile_definitions(${target} PRIVATE
+                                 WL_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+    endif()
+  endforeach()
+  set(${out} ${files} PARENT_SCOPE)
+  set(${out}_targets ${targets} PARENT_SCOPE)
 endfunction()

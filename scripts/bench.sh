@@ -5,10 +5,13 @@
 #   scripts/bench.sh                                   # all cases, 5 repetitions
 #   scripts/bench.sh --benchmark_filter='RandomRound'  # any wl_bench flag passes through
 #   scripts/bench.sh --repetitions 10 --out before.json
+#   scripts/bench.sh --bench bot_mybot_bench         # a fork's own benchmark
 #   scripts/bench.sh --compare                         # the last two runs
 #   scripts/bench.sh --compare OLD.json NEW.json --metric cpu
 #
-# A run builds wl_bench (set-up first when there is no build), runs it with
+# A run builds wl_bench, or with --bench NAME the benchmark binary NAME of
+# build/bench/ (a fork's, bot_NAME_bench: scripts/new_bot.sh), set-up first
+# when there is no build, runs it with
 # --benchmark_repetitions=N --benchmark_report_aggregates_only and writes the
 # JSON to bench-results/<git short sha>[-dirty]-<yyyymmdd-hhmmss>.json, or to
 # --out FILE. A result is never overwritten: an existing --out FILE is an
@@ -180,9 +183,11 @@ keep_result() {
 }
 
 run() {
-  local repetitions=5 out="" args=()
+  local repetitions=5 out="" args=() bench=wl_bench
   while (($#)); do
     case "$1" in
+      --bench) bench="${2:-}"; shift 2 || die "--bench needs NAME" ;;
+      --bench=*) bench="${1#*=}"; shift ;;
       --repetitions) repetitions="${2:-}"; shift 2 || die "--repetitions needs N" ;;
       --repetitions=*) repetitions="${1#*=}"; shift ;;
       --out) out="${2:-}"; shift 2 || die "--out needs FILE" ;;
@@ -191,15 +196,20 @@ run() {
     esac
   done
   [[ "$repetitions" =~ ^[1-9][0-9]*$ ]] || die "--repetitions must be >= 1"
+  [[ "$bench" =~ ^[A-Za-z0-9_]+$ ]] || die "--bench needs a target name, not '$bench'"
   [[ -z "$out" || ! -e "$out" ]] || die "$out exists; results are never overwritten"
 
   if [[ ! -f "$build/CMakeCache.txt" ]]; then
-    WL_BUILD_DIR=$build "$root/scripts/setup.sh" wl_bench
+    WL_BUILD_DIR=$build "$root/scripts/setup.sh" "$bench"
   fi
-  cmake --build "$build" -j "$(nproc)" --target wl_bench >/dev/null ||
-    die "cannot build wl_bench (cmake --build $build --target wl_bench)"
-  [[ -x "$build/bench/wl_bench" ]] ||
-    die "$build/bench/wl_bench is missing (configured with -DWL_BUILD_BENCH=OFF?)"
+  # A fork made since the last configure has no target yet: configure again
+  # once before giving up.
+  cmake --build "$build" -j "$(nproc)" --target "$bench" >/dev/null 2>&1 ||
+    { cmake "$build" >/dev/null &&
+      cmake --build "$build" -j "$(nproc)" --target "$bench" >/dev/null; } ||
+    die "cannot build $bench (cmake --build $build --target $bench)"
+  [[ -x "$build/bench/$bench" ]] ||
+    die "$build/bench/$bench is missing (configured with -DWL_BUILD_BENCH=OFF?)"
   local build_type
   build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")
   [[ "$build_type" == Release ]] ||
@@ -215,7 +225,7 @@ run() {
     temp="$out.tmp.$$"
   fi
   trap 'rm -f "$temp"' EXIT
-  "$build/bench/wl_bench" --benchmark_repetitions="$repetitions" \
+  "$build/bench/$bench" --benchmark_repetitions="$repetitions" \
     --benchmark_report_aggregates_only=true \
     --benchmark_out_format=json --benchmark_out="$temp" "${args[@]}"
   out=$(keep_result "$temp" "$out" "$stem") || exit 2

@@ -11,26 +11,33 @@
 # renamed (NAME=my_bot: class MyBotBot, my_bot_bot.h, MY_BOT_BOT_H_), so
 # that it never clashes with the starter in one program;
 # tests/bots/NAME_bot_test.cpp, a test that the bot answers every request of
-# a recorded session legally (part of wl_tests); and
-# bench/NAME_bot_bench.cpp, a benchmark of its attack decision (part of
-# wl_bench). The arena plays it in process with no other edit.
+# a recorded session legally and writes nothing to the real stdout (its own
+# binary, build/tests/bot_NAME_test); and bench/NAME_bot_bench.cpp, a
+# benchmark of its three decisions on real-sized positions (its own binary,
+# build/bench/bot_NAME_bench). The arena plays it in process with no other
+# edit.
 #
 # Berlin (--game berlin): creates bots/berlin/NAME/main.cpp and
 # bots/berlin/NAME/berlin_NAME_bot.h from bots/berlin/starter (class
 # BerlinMyBotBot, berlin_my_bot_bot.h, BERLIN_MY_BOT_BOT_H_), and
 # tests/berlin/NAME_bot_test.cpp, a test that every move it sends is one
-# the engine accepts and that it answers a turn through the server (part of
-# wl_tests). The build makes build/bots/berlin/NAME and the referee plays
-# it in process with no other edit.
+# the engine accepts and that it answers a turn through the server (its own
+# binary, build/tests/bot_berlin_NAME_test). The build makes
+# build/bots/berlin/NAME and the referee plays it in process with no other
+# edit.
 #
 # Colorfight II (--game colorfight): creates bots/colorfight/NAME/main.cpp
 # and bots/colorfight/NAME/colorfight_NAME_bot.h from bots/colorfight/starter
 # (class ColorfightMyBotBot, colorfight_my_bot_bot.h,
 # COLORFIGHT_MY_BOT_BOT_H_), and tests/colorfight/NAME_bot_test.cpp, a test
 # that it plays whole games in process with commands that all parse and
-# that the rules accept (part of wl_tests). The build makes
-# build/bots/colorfight/NAME (it plays on a server: --url) and the arena
-# plays it in process with no other edit.
+# that the rules accept (its own binary, build/tests/bot_colorfight_NAME_test).
+# The build makes build/bots/colorfight/NAME (it plays on a server: --url)
+# and the arena plays it in process with no other edit.
+#
+# It ends with the next steps, as commands that work from the folder it ran
+# in: first scripts/setup.sh with the bot's and its test's targets, which
+# sets up if needed and builds those alone (-j$(nproc)).
 #
 # A bad or taken NAME is one line on stderr and exit status 2; nothing is
 # written.
@@ -63,6 +70,11 @@ esac
 name=${names[0]}
 [[ "$name" =~ ^[a-z][a-z0-9_]{0,39}$ && "$name" != *_ && "$name" != *__* ]] ||
   fail "bad NAME '$name': use 1 to 40 lower case letters, digits and single _, starting with a letter, e.g. my_bot"
+
+# The repository as seen from where new_bot.sh runs: "" at its root, else
+# its path and a slash, so that the commands printed work from here.
+at=$(realpath --relative-to="$PWD" "$root")
+if [[ "$at" == . ]]; then at=""; else at="$(printf '%q' "$at")/"; fi
 
 # my_bot -> MyBot
 camel=""
@@ -194,14 +206,15 @@ TEST(@CLASS@Test, AnswersATurnThroughTheServer) {
 EOF
   cat <<EOF
 new_bot: made the $name Berlin bot (class $class) from bots/berlin/starter:
-  bots/berlin/$name/$header  (its decisions: edit this file)
-  bots/berlin/$name/main.cpp
-  $test  (runs in wl_tests)
+  ${at}bots/berlin/$name/$header  (its decisions: edit this file)
+  ${at}bots/berlin/$name/main.cpp
+  ${at}$test  (its test)
 next:
-  cmake --build build      # builds build/bots/berlin/$name and the tests
-  build/tests/wl_tests --gtest_filter='${class}Test.*'
-  build/bots/berlin/$name --port 4567        # serves http://127.0.0.1:4567/
-  build/warlight berlin match $name starter  # one game and its replay
+  ${at}scripts/setup.sh bot_berlin_$name bot_berlin_${name}_test   # builds both
+  ${at}build/tests/bot_berlin_${name}_test        # runs its test
+  ${at}build/bots/berlin/$name --port 4567        # serves http://127.0.0.1:4567/
+  ${at}scripts/setup.sh warlight   # the tool (minutes), then one game and its replay:
+  ${at}build/warlight berlin match $name starter
 EOF
 }
 
@@ -238,39 +251,79 @@ make_colorfight() {
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
-#include "colorfight/colorfight_game.h"
 #include "gtest/gtest.h"
+#include "sdk/colorfight/command.h"
+#include "sdk/colorfight/frame.h"
+#include "sdk/colorfight/game.h"
+#include "sdk/colorfight/map_gen.h"
+#include "sdk/colorfight/py_random.h"
+#include "sdk/colorfight/rules.h"
 
 namespace {
 
-// Whole games of 2 and 4 copies of it in process, as `warlight colorfight
-// arena` plays them (colorfight §6): every command it sends parses and the
-// rules accept it, and it never throws.
-TEST(@CLASS@Test, PlaysWholeGamesWithCommandsTheRulesAccept) {
-  wl::tools::ColorfightGame game(
-      [](const std::string&, uint64_t seed) {
-        return std::make_unique<@CLASS@>(seed);
-      },
-      [](const std::string&) { return true; });
-  game.set_max_turn(300);
-  for (int players : {2, 4}) {
-    game.SetPlayers(players);
-    wl::tools::GameSetup setup;
-    setup.seed = players;
+namespace cf = wl::colorfight;
+
+// Counts the commands that parsed but that the rules refused (colorfight
+// §6.2); the ones that did not parse are counted apart.
+class Refusals : public cf::FailureSink {
+ public:
+  void Failed(int, int, cf::Failure failure) override {
+    count += failure != cf::Failure::kInvalid;
+  }
+  int count = 0;
+};
+
+// One whole game of `players` copies of the bot, on the server's map of
+// seed `players`, as `warlight colorfight arena` plays it in process: adds
+// the commands that did not parse to *unparsed, the refused ones to
+// *refused.
+void PlayGame(int players, int max_turn, int* unparsed, int* refused) {
+  cf::PyRandom rng(static_cast<uint64_t>(players));
+  const cf::GeneratedMap map = cf::GenerateMap(rng, players);
+  cf::State state = cf::NewGameState(map, max_turn);
+  std::vector<std::unique_ptr<@CLASS@>> bots;
+  std::vector<std::string> names;
+  for (int k = 0; k < players; ++k) {
+    cf::PlaceUser(state, k + 1, map.starts[k]);
+    bots.push_back(
+        std::make_unique<@CLASS@>(static_cast<uint64_t>(k + 1)));
+    names.push_back("player" + std::to_string(k + 1));
+  }
+  Refusals refusals;
+  std::vector<std::vector<cf::Command>> commands(players);
+  std::vector<cf::CommandList> lists(players);
+  cf::Update(state, nullptr);  // update 1: no commands yet (colorfight §1.7)
+  while (!state.Ended()) {
+    cf::Frame frame = cf::FrameOf(state, names);
+    frame.info.max_turn = max_turn;
+    frame.info.max_player = players;
     for (int k = 0; k < players; ++k) {
-      wl::tools::SeatSetup seat;
-      seat.bot = "@NAME@";
-      seat.seed = static_cast<uint64_t>(k + 1);
-      setup.seats.push_back(seat);
+      commands[k].clear();
+      if (!frame.users[k].dead) {
+        for (const std::string& text :
+             bots[k]->OnTurn(cf::Game(frame, k + 1))) {
+          cf::ParsedCommand parsed = cf::ParseCommand(text);
+          *unparsed += !parsed.error.empty();
+          commands[k].push_back(parsed.command);
+        }
+      }
+      lists[k] = {commands[k].data(), static_cast<int>(commands[k].size())};
     }
-    const auto played = game.Play(setup);
-    ASSERT_TRUE(played.ok()) << played.status();
-    for (const wl::tools::SeatOutcome& seat : (*played)->seats) {
-      EXPECT_EQ(seat.parse_errors, 0) << players << " players";
-      EXPECT_EQ(seat.rejected_moves, 0) << players << " players";
-      EXPECT_FALSE(seat.crashed) << seat.crash;
-    }
+    cf::Update(state, lists.data(), &refusals);
+  }
+  *refused += refusals.count;
+}
+
+// Whole games of 2 and 4 copies of it (colorfight §6): every command it
+// sends parses and the rules accept it, and it never throws.
+TEST(@CLASS@Test, PlaysWholeGamesWithCommandsTheRulesAccept) {
+  for (int players : {2, 4}) {
+    int unparsed = 0, refused = 0;
+    PlayGame(players, 300, &unparsed, &refused);
+    EXPECT_EQ(unparsed, 0) << players << " players";
+    EXPECT_EQ(refused, 0) << players << " players";
   }
 }
 
@@ -278,15 +331,16 @@ TEST(@CLASS@Test, PlaysWholeGamesWithCommandsTheRulesAccept) {
 EOF
   cat <<EOF
 new_bot: made the $name Colorfight II bot (class $class) from bots/colorfight/starter:
-  bots/colorfight/$name/$header  (its decisions: edit this file)
-  bots/colorfight/$name/main.cpp
-  $test  (runs in wl_tests)
+  ${at}bots/colorfight/$name/$header  (its decisions: edit this file)
+  ${at}bots/colorfight/$name/main.cpp
+  ${at}$test  (its test)
 next:
-  cmake --build build      # builds build/bots/colorfight/$name and the tests
-  build/tests/wl_tests --gtest_filter='${class}Test.*'
-  build/warlight colorfight arena $name starter --games 20   # in process
-  build/warlight colorfight server --port 5000 &             # a local server
-  build/bots/colorfight/$name --url ws://127.0.0.1:5000/gameroom/public
+  ${at}scripts/setup.sh bot_colorfight_$name bot_colorfight_${name}_test   # builds both
+  ${at}build/tests/bot_colorfight_${name}_test    # runs its test
+  ${at}scripts/setup.sh warlight   # the tool (minutes), for the arena and a server:
+  ${at}build/warlight colorfight arena $name starter --games 20   # in process
+  ${at}build/warlight colorfight server --port 5000 &             # a local server
+  ${at}build/bots/colorfight/$name --url ws://127.0.0.1:5000/gameroom/public
 EOF
 }
 
@@ -337,6 +391,9 @@ sed -e "s/@NAME@/$name/g" -e "s/@CLASS@/$class/g" -e "s/@HEADER@/$header/g" \
 // Add yours: build a View from engine lines, ask the bot, check the answer.
 #include "bots/@NAME@/@HEADER@"
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -346,9 +403,31 @@ sed -e "s/@NAME@/$name/g" -e "s/@CLASS@/$class/g" -e "s/@HEADER@/$header/g" \
 
 namespace {
 
+// What the process wrote to its real stdout (descriptor 1) while `run`
+// ran: C stdio (printf, puts) goes there, past the runner, and would garble
+// the answers the engine reads.
+template <typename Run>
+std::string RealStdoutOf(Run run) {
+  std::fflush(stdout);
+  std::FILE* capture = std::tmpfile();
+  const int saved = dup(1);
+  dup2(fileno(capture), 1);
+  run();
+  std::fflush(stdout);
+  dup2(saved, 1);
+  close(saved);
+  std::string text;
+  std::rewind(capture);
+  for (int c; (c = std::fgetc(capture)) != EOF;) text += static_cast<char>(c);
+  std::fclose(capture);
+  return text;
+}
+
 // Plays the recorded engine session scripts/data/session_small.txt through
-// the runner: one answer per request, and nothing the runner had to drop
-// or fix (it logs "wl: ..." for each move the engine would refuse).
+// the runner: one answer per request, nothing the runner had to drop or fix
+// (it logs "wl: ..." for each move the engine would refuse), and nothing on
+// the real stdout but the answers (debug output goes to std::cerr or
+// std::cout, never printf).
 TEST(@CLASS@Test, AnswersEveryRequestOfASessionLegally) {
   std::ifstream file(WL_SOURCE_DIR "/scripts/data/session_small.txt");
   ASSERT_TRUE(file) << "scripts/data/session_small.txt is missing";
@@ -363,7 +442,12 @@ TEST(@CLASS@Test, AnswersEveryRequestOfASessionLegally) {
   session.seekg(0);
   @CLASS@ bot;
   std::ostringstream out, log;
-  EXPECT_EQ(wl::Run(bot, session, out, log), 0);
+  int status = -1;
+  const std::string printed =
+      RealStdoutOf([&] { status = wl::Run(bot, session, out, log); });
+  EXPECT_EQ(status, 0);
+  EXPECT_EQ(printed, "") << "the bot wrote this to the real stdout with C "
+                            "stdio (printf, puts): print to std::cerr";
   int answers = 0;
   for (char c : out.str()) answers += c == '\n';
   EXPECT_GT(requests, 0);
@@ -375,33 +459,50 @@ TEST(@CLASS@Test, AnswersEveryRequestOfASessionLegally) {
 EOF
 sed -e "s/@NAME@/$name/g" -e "s/@CLASS@/$class/g" -e "s/@HEADER@/$header/g" \
   > "$root/bench/${name}_bot_bench.cpp" <<'EOF'
-// The @NAME@ bot's attack decision on a fixed position (made by
-// scripts/new_bot.sh): `scripts/bench.sh --benchmark_filter=@CLASS@`, change
-// the bot, run it again, and `scripts/bench.sh --compare` the two results.
+// The @NAME@ bot's three decisions on real-sized positions (made by
+// scripts/new_bot.sh): its first pick of a draft and a round-10 placement
+// and attack/transfer on the largest real map, 90 regions
+// (bot_bench_positions.h). Its own binary, build/bench/bot_@NAME@_bench:
+// `scripts/bench.sh --bench bot_@NAME@_bench`, change the bot, run it again,
+// and `scripts/bench.sh --compare` the two results.
 #include "benchmark/benchmark.h"
+#include "bot_bench_positions.h"
 #include "bots/@NAME@/@HEADER@"
-#include "protocol.h"
-#include "view.h"
 
 namespace {
 
-wl::View MidGameView() {
-  wl::View view;
-  for (const char* line :
-       {"settings your_bot player1", "settings opponent_bot player2",
-        "setup_map super_regions 1 2 2 3", "setup_map regions 1 1 2 1 3 2 4 2",
-        "setup_map neighbors 1 2 2 3 3 4", "settings starting_armies 5",
-        "update_map 1 player1 7 2 player1 1 3 neutral 2",
-        "go place_armies 9000"}) {
-    view.Apply(wl::Parse(line));
+using wl::bench::BotPositions;
+
+// Times `decide(bot, positions)` (one decision) over and over.
+template <typename Decide>
+void TimeDecision(benchmark::State& state, Decide decide) {
+  const BotPositions* positions = wl::bench::RealSizedPositions();
+  if (!positions) {
+    state.SkipWithError("maps/wl2/550103d94b5ab22b98d5a28b.txt is missing");
+    return;
   }
-  return view;
+  @CLASS@ bot;
+  for (auto _ : state) benchmark::DoNotOptimize(decide(bot, *positions));
 }
 
+void BM_@CLASS@Pick(benchmark::State& state) {
+  TimeDecision(state, [](@CLASS@& bot, const BotPositions& p) {
+    return bot.PickStartingRegion(p.pick);
+  });
+}
+BENCHMARK(BM_@CLASS@Pick);
+
+void BM_@CLASS@Place(benchmark::State& state) {
+  TimeDecision(state, [](@CLASS@& bot, const BotPositions& p) {
+    return bot.PlaceArmies(p.place);
+  });
+}
+BENCHMARK(BM_@CLASS@Place);
+
 void BM_@CLASS@AttackTransfer(benchmark::State& state) {
-  const wl::View view = MidGameView();
-  @CLASS@ bot;
-  for (auto _ : state) benchmark::DoNotOptimize(bot.AttackTransfer(view));
+  TimeDecision(state, [](@CLASS@& bot, const BotPositions& p) {
+    return bot.AttackTransfer(p.attack);
+  });
 }
 BENCHMARK(BM_@CLASS@AttackTransfer);
 
@@ -410,14 +511,14 @@ EOF
 
 cat <<EOF
 new_bot: made the $name bot (class $class) from the starter:
-  bots/$name/$header  (its three decisions: edit this file)
-  bots/$name/main.cpp
-  tests/bots/${name}_bot_test.cpp  (runs in wl_tests)
-  bench/${name}_bot_bench.cpp  (runs in wl_bench)
+  ${at}bots/$name/$header  (its three decisions: edit this file)
+  ${at}bots/$name/main.cpp
+  ${at}tests/bots/${name}_bot_test.cpp  (its test)
+  ${at}bench/${name}_bot_bench.cpp  (its benchmark)
 next:
-  cmake --build build      # builds build/bots/$name, the tests and the benchmarks
-  build/tests/wl_tests --gtest_filter='${class}Test.*'
-  build/warlight match $name starter               # one game and its replay
-  build/warlight arena $name starter --games 100   # in process: is it better?
-  scripts/bench.sh --benchmark_filter=$class
+  ${at}scripts/setup.sh bot_$name bot_${name}_test   # builds both
+  ${at}build/tests/bot_${name}_test                # runs its test
+  ${at}scripts/play.sh $name starter   # one game and its replay (builds the tool: minutes)
+  ${at}build/warlight arena $name starter --games 100   # in process: is it better?
+  ${at}scripts/bench.sh --bench bot_${name}_bench  # times its three decisions
 EOF

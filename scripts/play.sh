@@ -13,7 +13,10 @@
 # Paths (bot commands, --map, --out) are relative to where you run it; the
 # game folder is games/<time>-seed<S>/ there unless --out says otherwise.
 # Options are those of `build/warlight match --help`. WL_BUILD_DIR (default
-# build/ of the repository) moves the build folder.
+# build/ of the repository) moves the build folder. The first run sets up
+# and builds for minutes: it says so in one line. Builds show one updating
+# "building: N%" line; their output goes to BUILD/play-build.log, whose last
+# lines are printed if the build fails.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${WL_BUILD_DIR:-$root/build}
@@ -38,15 +41,45 @@ for bot in "${bots[@]}"; do
     targets+=("bot_$bot")
   fi
 done
+# Reads build output and shows its progress as one updating line on stderr.
+progress() {
+  local line shown=""
+  while IFS= read -r line; do
+    if [[ "$line" =~ ^\[\ *([0-9]+)%\]\ (Building|Linking) &&
+          "${BASH_REMATCH[1]}" != "$shown" ]]; then
+      shown=${BASH_REMATCH[1]}
+      printf '\rplay.sh: building: %s%%' "$shown" >&2
+    fi
+  done
+  if [[ -n "$shown" ]]; then echo >&2; fi
+}
+
+# Runs "$@" (a build) with its output in $log and its progress shown; on
+# failure, prints the output's last lines and the log's path, and exits 1.
+log=$build/play-build.log
+build_quietly() {
+  mkdir -p "$build"
+  if ! "$@" 2>&1 | tee "$log" | progress; then
+    tail -n 25 "$log" >&2
+    echo "play.sh: the build failed; its whole output: $log" >&2
+    exit 1
+  fi
+}
+
 if grep -qs '^WL_BUILD_TOOLS:BOOL=ON$' "$build/CMakeCache.txt"; then
+  if [[ ! -x "$build/warlight" ]]; then  # configured, but never built the tool
+    echo "play.sh: first build of warlight (several minutes; output in $log)" >&2
+  fi
   # A bot folder added since the last configure has no target yet: configure
   # again once before giving up.
-  cmake --build "$build" -j "$(nproc)" --target "${targets[@]}" >/dev/null 2>&1 ||
-    { cmake "$build" >/dev/null &&
-      cmake --build "$build" -j "$(nproc)" --target "${targets[@]}" >/dev/null; } ||
-    { echo "play.sh: build failed (cmake --build $build --target ${targets[*]})" >&2; exit 1; }
+  build_quietly bash -c 'cmake --build "$1" -j "$(nproc)" --target "${@:2}" ||
+    { cmake "$1" && cmake --build "$1" -j "$(nproc)" --target "${@:2}"; }' \
+    build "$build" "${targets[@]}"
 else  # no build yet, or a minimal one: set up with the tools
-  WL_MINIMAL=0 WL_BUILD_DIR=$build "$root/scripts/setup.sh" "${targets[@]}"
+  echo "play.sh: first build of ${targets[*]} (set-up, then several minutes;" \
+       "output in $log)" >&2
+  build_quietly env WL_MINIMAL=0 WL_BUILD_DIR="$build" \
+    "$root/scripts/setup.sh" "${targets[@]}"
 fi
 
 line=$("$build/warlight" match "${bots[0]}" "${bots[1]}" "$@")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # scripts/bench.sh keeps every run under its own name and `--compare` with
-# no file compares the last two runs. Hermetic and quick: a stand-in
+# no file compares the last two runs; `--bench NAME` builds and runs the
+# benchmark binary NAME (a fork's) instead of wl_bench. Hermetic and quick: a stand-in
 # wl_bench writes Google Benchmark JSON with a chosen mean, a stand-in
 # cmake builds nothing, and the results go to a temporary folder.
 #
@@ -12,7 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "bench_test: FAIL: $*" >&2; exit 1; }
 
 mkdir -p "$tmp/bin" "$tmp/build/bench" "$tmp/results"
-printf '#!/bin/sh\nexit 0\n' > "$tmp/bin/cmake"
+printf '#!/bin/sh\necho "cmake $*" >> "%s/cmake.log"\n' "$tmp" > "$tmp/bin/cmake"
 echo 'CMAKE_BUILD_TYPE:STRING=Release' > "$tmp/build/CMakeCache.txt"
 cat > "$tmp/build/bench/wl_bench" <<'FAKE'
 #!/usr/bin/env bash
@@ -62,4 +63,14 @@ fi
 grep -q 'never overwritten' "$tmp/out" || fail "unclear: $(cat "$tmp/out")"
 FAKE_MEAN=1 bench --out new.json > /dev/null 2>&1 || fail "--out new.json failed"
 [[ -s "$tmp/new.json" ]] || fail "--out is not relative to where bench.sh runs"
+
+# --bench NAME: a fork's own benchmark binary is built and run.
+cp "$tmp/build/bench/wl_bench" "$tmp/build/bench/bot_fork_bench"
+: > "$tmp/cmake.log"
+FAKE_MEAN=7 bench --bench bot_fork_bench --out fork.json > "$tmp/out" 2>&1 ||
+  fail "--bench bot_fork_bench: $(cat "$tmp/out")"
+grep -q -- "--target bot_fork_bench\$" "$tmp/cmake.log" ||
+  fail "--bench did not build bot_fork_bench: $(cat "$tmp/cmake.log")"
+grep -q '"real_time": 7' "$tmp/fork.json" || fail "--bench did not run bot_fork_bench"
+if bench --bench 'a b' > "$tmp/out" 2>&1; then fail "--bench 'a b' ran"; fi
 echo "bench_test: passed"

@@ -5,7 +5,9 @@
 # writing nothing; a fork gets its class, file and guard renamed, and a
 # Warlight bot of the same name can live next to it; the fork builds as
 # build/bots/berlin/fork, is in the in-process registry, serves a turn over
-# HTTP and exits 0 on SIGTERM; its test compiles and passes; a
+# HTTP and exits 0 on SIGTERM; its test is a binary of its own
+# (bot_berlin_fork_test, which new_bot.sh says how to build and run) that
+# builds without the suite and passes; a
 # `cp -r bots/berlin/starter bots/berlin/dup` copy stops the configure.
 #
 #   tests/scripts/new_bot_berlin_test.sh BUILD_DIR   (from the source root)
@@ -47,6 +49,9 @@ note "bad names and games refused, nothing written"
 scripts/new_bot.sh --game berlin fork > "$tmp/made"
 grep -q "tests/berlin/fork_bot_test.cpp" "$tmp/made" ||
   fail "new_bot.sh did not say what it made"
+grep -qx "  scripts/setup.sh bot_berlin_fork bot_berlin_fork_test .*" "$tmp/made" &&
+  grep -qx "  build/tests/bot_berlin_fork_test .*" "$tmp/made" ||
+  fail "new_bot.sh did not print how to build and run its test: $(cat "$tmp/made")"
 refuse --game berlin fork
 for file in bots/berlin/fork/main.cpp bots/berlin/fork/berlin_fork_bot.h \
             tests/berlin/fork_bot_test.cpp; do
@@ -105,11 +110,14 @@ pid=""
 ((status == 0)) || fail "the fork exited $status after SIGTERM"
 note "the fork builds, is registered, answers a turn and stops on SIGTERM"
 
-# 5. Its test compiles and passes.
-g++ -std=c++17 -O1 -I. tests/berlin/fork_bot_test.cpp \
-  build/sdk/berlin/libberlin_sdk.a -lboost_json -lgtest_main -lgtest \
-  -pthread -o "$tmp/test" || fail "tests/berlin/fork_bot_test.cpp does not compile"
-"$tmp/test" > "$tmp/test.log" || fail "the fork's test failed: $(cat "$tmp/test.log")"
+# 5. Its test builds alone, as its own binary, and passes.
+configure ON ON || fail "configure: $(tail -n 5 "$tmp/configure.log")"
+cmake --build build -j2 --target bot_berlin_fork_test > "$tmp/build.log" ||
+  fail "the fork's test does not build: $(tail -n 20 "$tmp/build.log")"
+grep -q -e "wl_tools" -e "wl_tests" "$tmp/build.log" &&
+  fail "building the fork's test built the suite"
+build/tests/bot_berlin_fork_test > "$tmp/test.log" ||
+  fail "the fork's test failed: $(cat "$tmp/test.log")"
 grep -q "PASSED.*2 tests" "$tmp/test.log" || fail "the fork's test did not run"
 note "the fork's test passes"
 

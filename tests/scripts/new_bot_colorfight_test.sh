@@ -5,7 +5,9 @@
 # nothing; a fork gets its class, file and guard renamed; it configures
 # into the in-process registry, builds as build/bots/colorfight/fork, and
 # its binary prints its help and says in one line (exit 1) that no server
-# is there; its test compiles.
+# is there; its test is a binary of its own (bot_colorfight_fork_test,
+# which new_bot.sh says how to build and run) that builds without the suite
+# and passes, and fails for a bot whose commands the rules refuse.
 #
 #   tests/scripts/new_bot_colorfight_test.sh BUILD_DIR   (from the source root)
 set -euo pipefail
@@ -38,6 +40,9 @@ note "bad names refused, nothing written"
 scripts/new_bot.sh --game colorfight fork > "$tmp/made"
 grep -q "tests/colorfight/fork_bot_test.cpp" "$tmp/made" ||
   fail "new_bot.sh did not say what it made"
+grep -qx "  scripts/setup.sh bot_colorfight_fork bot_colorfight_fork_test .*" "$tmp/made" &&
+  grep -qx "  build/tests/bot_colorfight_fork_test .*" "$tmp/made" ||
+  fail "new_bot.sh did not print how to build and run its test: $(cat "$tmp/made")"
 refuse --game colorfight fork
 for file in bots/colorfight/fork/main.cpp \
             bots/colorfight/fork/colorfight_fork_bot.h \
@@ -73,8 +78,24 @@ timeout 20 build/bots/colorfight/fork --url ws://127.0.0.1:1/gameroom/public \
   fail "the fork did not say in one line that no server is there: $(cat "$tmp/run.err")"
 note "the fork is registered, builds, prints its help, fails in one line"
 
-# 5. Its test compiles (wl_tests builds and runs it in a real build).
-g++ -std=c++17 -fsyntax-only -I. -Itests -Itools -Ibuild/generated \
-  tests/colorfight/fork_bot_test.cpp 2> "$tmp/test.log" ||
-  fail "tests/colorfight/fork_bot_test.cpp does not compile: $(head -n 20 "$tmp/test.log")"
-note "the fork's test compiles"
+# 5. Its test builds alone, as its own binary, and passes; a bot that
+#    attacks a cell it cannot reach fails it.
+configure ON ON || fail "configure: $(tail -n 5 "$tmp/configure.log")"
+cmake --build build -j2 --target bot_colorfight_fork_test > "$tmp/build.log" ||
+  fail "the fork's test does not build: $(tail -n 20 "$tmp/build.log")"
+grep -q -e "wl_tools" -e "wl_tests" "$tmp/build.log" &&
+  fail "building the fork's test built the suite"
+build/tests/bot_colorfight_fork_test > "$tmp/test.log" ||
+  fail "the fork's test failed: $(cat "$tmp/test.log")"
+grep -q "PASSED.*1 test" "$tmp/test.log" || fail "the fork's test did not run"
+bot=bots/colorfight/fork/colorfight_fork_bot.h
+cp "$bot" "$tmp/bot.h"
+sed -i 's|^\( *\)return commands;$|\1commands.push_back("a 29 29 1");\n&|' "$bot"
+grep -q '"a 29 29 1"' "$bot" || fail "could not make the fork attack a far cell"
+cmake --build build -j2 --target bot_colorfight_fork_test > "$tmp/build.log" ||
+  fail "the changed fork does not build: $(tail -n 20 "$tmp/build.log")"
+if build/tests/bot_colorfight_fork_test > "$tmp/test.log"; then
+  fail "the test of a fork whose attacks are refused passed"
+fi
+cp "$tmp/bot.h" "$bot"
+note "the fork's test builds alone and passes; refused commands fail it"

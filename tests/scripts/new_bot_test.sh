@@ -4,7 +4,11 @@
 #   - in a temporary copy of the source tree (the real one is never touched):
 #     new_bot.sh refuses bad or taken names, and makes a fork with its class,
 #     file and guard renamed and the starter's main.cpp; the fork builds and
-#     answers --list-params, and its test and benchmark compile and pass;
+#     answers --list-params; it prints next steps that work from where it
+#     ran (another folder too); its test and benchmark are small binaries
+#     of their own (bot_fork_test, bot_fork_bench) that build alone and
+#     pass, the benchmark timing its three decisions, and a printf in the
+#     bot fails its test;
 #     adding a bot folder compiles that bot alone; a `cp -r bots/starter
 #     bots/dup` copy stops the configure with a clear message; a folder
 #     without a bot class plays as a process only, and the configure says
@@ -15,9 +19,8 @@
 #
 # The copy holds the starter alone and builds only what each check needs; its
 # `warlight` links BUILD_DIR's objects with the copy's bot registry, the part
-# under test. WL_LONG_TESTS=1 builds warlight, wl_tests and wl_bench in the
-# copy from scratch instead, and runs the fork's test and benchmark there
-# (many minutes).
+# under test. WL_LONG_TESTS=1 builds warlight in the copy from scratch
+# instead (many minutes).
 set -euo pipefail
 
 build=$(cd "${1:?usage: new_bot_test.sh BUILD_DIR}" && pwd)
@@ -57,6 +60,10 @@ refuse fork extra
   fail "a refused new_bot.sh wrote something"
 scripts/new_bot.sh fork > "$tmp/made"
 grep -q "tests/bots/fork_bot_test.cpp" "$tmp/made" || fail "new_bot.sh did not say what it made"
+grep -qx "  scripts/setup.sh bot_fork bot_fork_test .*" "$tmp/made" &&
+  grep -qx "  build/tests/bot_fork_test .*" "$tmp/made" &&
+  grep -q "scripts/bench.sh --bench bot_fork_bench" "$tmp/made" ||
+  fail "new_bot.sh did not print how to build and run the fork's test: $(cat "$tmp/made")"
 refuse fork
 for file in bots/fork/main.cpp bots/fork/fork_bot.h \
             tests/bots/fork_bot_test.cpp bench/fork_bot_bench.cpp; do
@@ -124,30 +131,65 @@ grep -q "bots/plain: .*plays as a process only" "$tmp/configure.log" ||
 rm -rf bots/plain
 note "bots/plain, without a bot class: the configure says it plays as a process"
 
-# 8. The fork's test and benchmark compile and pass.
+# 8. The fork's test and benchmark are binaries of their own, built alone:
+#    the test passes, the benchmark times the three decisions; a printf in
+#    the bot fails the test. new_bot.sh run from another folder prints
+#    paths that work there.
+configure ON ON || fail "configure: $(tail -n 5 "$tmp/configure.log")"
+cmake --build build -j2 --target bot_fork_test bot_fork_bench > "$tmp/build.log" ||
+  fail "the fork's test and benchmark do not build: $(tail -n 20 "$tmp/build.log")"
+grep -q -e "wl_tools" -e "wl_tests" -e "wl_bench" "$tmp/build.log" &&
+  fail "building the fork's test built the suite: $(grep -m 3 -e wl_t -e wl_b "$tmp/build.log")"
+build/tests/bot_fork_test > "$tmp/test.log" || fail "the fork's test failed: $(cat "$tmp/test.log")"
+grep -q "PASSED.*1 test" "$tmp/test.log" || fail "the fork's test did not run"
+ctest --test-dir build -N -R '^ForkBotTest[.]' | grep -q "Total Tests: 1" ||
+  fail "the fork's test is not registered with CTest"
+build/bench/bot_fork_bench --benchmark_min_time=0.01 > "$tmp/bench.log" 2>&1 ||
+  fail "the fork's benchmark failed: $(tail -n 5 "$tmp/bench.log")"
+for decision in Pick Place AttackTransfer; do
+  grep -q "^BM_ForkBot$decision " "$tmp/bench.log" ||
+    fail "the benchmark does not time $decision: $(cat "$tmp/bench.log")"
+done
+cp bots/fork/fork_bot.h "$tmp/fork_bot.h"
+sed -i -e 's|^#include <vector>$|&\n#include <cstdio>|' \
+  -e 's|AttackTransfer(const wl::View& view) override {|&\n    std::printf("x\\n");|' \
+  bots/fork/fork_bot.h
+grep -q 'printf("x' bots/fork/fork_bot.h || fail "could not add a printf to the fork"
+cmake --build build -j2 --target bot_fork_test > "$tmp/build.log" ||
+  fail "the fork with a printf does not build: $(tail -n 20 "$tmp/build.log")"
+if build/tests/bot_fork_test > "$tmp/test.log"; then
+  fail "the test of a fork that printf's passed"
+fi
+grep -q "real stdout with C stdio" "$tmp/test.log" ||
+  fail "the failure does not say why: $(cat "$tmp/test.log")"
+cp "$tmp/fork_bot.h" bots/fork/fork_bot.h
+note "the fork's test and benchmark build alone and pass; a printf fails the test"
+
+mkdir "$tmp/away"
+(cd "$tmp/away" && ../src/scripts/new_bot.sh away > "$tmp/away.out") ||
+  fail "new_bot.sh from another folder failed"
+grep -qx "  ../src/scripts/setup.sh bot_away bot_away_test .*" "$tmp/away.out" ||
+  fail "the build command does not work from another folder: $(cat "$tmp/away.out")"
+for file in $(sed -n 's/^  \([^ ]*\.\(h\|cpp\)\)  (.*/\1/p' "$tmp/away.out"); do
+  [[ "$file" == ../src/* && -f "$tmp/away/$file" ]] ||
+    fail "new_bot.sh printed $file, which is not there from where it ran"
+done
+configure ON ON || fail "configure: $(tail -n 5 "$tmp/configure.log")"
+cmake --build build -j2 --target bot_away_test > "$tmp/build.log" ||
+  fail "bot_away_test does not build: $(tail -n 20 "$tmp/build.log")"
+run=$(sed -n 's/^  \([^ ]*bot_away_test\) .*/\1/p' "$tmp/away.out")
+(cd "$tmp/away" && "$run" > "$tmp/test.log") ||
+  fail "the printed '$run' does not run from where new_bot.sh ran: $(cat "$tmp/test.log")"
+rm -rf bots/away tests/bots/away_bot_test.cpp bench/away_bot_bench.cpp
+note "from another folder, new_bot.sh prints paths that work there"
+
 if [[ "${WL_LONG_TESTS:-}" == 1 ]]; then
-  configure ON ON || fail "configure: $(tail -n 5 "$tmp/configure.log")"
-  cmake --build build -j2 --target wl_tests wl_bench warlight > "$tmp/build.log" ||
-    fail "the suite does not build with the fork: $(tail -n 20 "$tmp/build.log")"
-  build/tests/wl_tests --gtest_filter='ForkBotTest.*' > "$tmp/test.log" ||
-    fail "the fork's test failed: $(cat "$tmp/test.log")"
-  build/bench/wl_bench --benchmark_filter=ForkBot --benchmark_min_time=0.01 \
-    > "$tmp/bench.log" 2>&1 || fail "the fork's benchmark failed"
+  cmake --build build -j2 --target warlight > "$tmp/build.log" ||
+    fail "warlight does not build with the fork: $(tail -n 20 "$tmp/build.log")"
   warlight=build/warlight
 else
-  g++ -std=c++17 -O1 -I. -Isdk/wl -Itests -DWL_SOURCE_DIR="\"$copy\"" \
-    tests/bots/fork_bot_test.cpp -lgtest_main -lgtest -pthread -o "$tmp/test" ||
-    fail "tests/bots/fork_bot_test.cpp does not compile"
-  "$tmp/test" > "$tmp/test.log" || fail "the fork's test failed: $(cat "$tmp/test.log")"
-  g++ -std=c++17 -O1 -I. -Isdk/wl bench/fork_bot_bench.cpp -lbenchmark_main \
-    -lbenchmark -pthread -o "$tmp/bench" || fail "bench/fork_bot_bench.cpp does not compile"
-  "$tmp/bench" --benchmark_min_time=0.01 > "$tmp/bench.log" 2>&1 ||
-    fail "the fork's benchmark failed"
   warlight=""
 fi
-grep -q "PASSED.*1 test" "$tmp/test.log" || fail "the fork's test did not run"
-grep -q "BM_ForkBotAttackTransfer" "$tmp/bench.log" || fail "the benchmark did not run"
-note "the fork's test passes and its benchmark runs"
 
 # 9. The fork plays in process: the arena finds it with no edit to tools/,
 #    and its process binary does not exist. The fork plays as the starter

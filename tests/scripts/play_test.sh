@@ -2,7 +2,9 @@
 # scripts/play.sh from another folder: paths are relative to where it runs
 # (a bot command ./mybot, --map maps/x.json), only the tool and the named
 # repository bots are built, a minimal build is set up again with the
-# tools, and the path of replay.html is printed.
+# tools, and the path of replay.html is printed. A first build says so in
+# one line and shows its progress as one updating line, not the build's
+# output, whose last lines and log file it shows when the build fails.
 # Part 1 is hermetic (stand-in cmake, dpkg-query and warlight); part 2 plays
 # a real game with the build folder given, when it holds warlight.
 #
@@ -17,7 +19,13 @@ fail() { echo "play_test: FAIL: $*" >&2; exit 1; }
 # Part 1: stand-ins. The fake warlight checks that --map is readable from
 # its working folder and writes a game folder as match does.
 mkdir -p "$tmp/bin" "$tmp/fake/bots" "$tmp/user/maps"
-printf '#!/bin/sh\necho "cmake $*" >> "%s/cmake.log"\n' "$tmp" > "$tmp/bin/cmake"
+cat > "$tmp/bin/cmake" <<EOF
+#!/usr/bin/env bash
+echo "cmake \$*" >> "$tmp/cmake.log"
+[[ "\$1" == --build ]] || exit 0
+printf '[ 10%%] Building one\n[ 60%%] Building two\n%s' "\${FAKE_BUILD_OUT:-}"
+exit "\${FAKE_BUILD_STATUS:-0}"
+EOF
 printf '#!/bin/sh\nprintf "install ok installed"\n' > "$tmp/bin/dpkg-query"
 cat > "$tmp/fake/warlight" <<'FAKE'
 #!/usr/bin/env bash
@@ -54,6 +62,31 @@ grep -q -- "-DWL_BUILD_TOOLS=ON" "$tmp/cmake.log" ||
   fail "a minimal build was not set up with the tools: $(cat "$tmp/cmake.log")"
 grep -q -- "--target warlight bot_starter\$" "$tmp/cmake.log" ||
   fail "the set-up built more than the game needs: $(cat "$tmp/cmake.log")"
+grep -q "^play.sh: first build of warlight bot_starter .*minutes" "$tmp/out" ||
+  fail "a first build did not say it takes a while: $(cat "$tmp/out")"
+grep -q $'play.sh: building: 10%\rplay.sh: building: 60%' "$tmp/out" ||
+  fail "no progress line: $(cat "$tmp/out")"
+if grep -q "Building one" "$tmp/out"; then fail "the build's output was shown"; fi
+
+# A failed first build: the output's last lines and the log's path, exit 1.
+echo 'WL_BUILD_TOOLS:BOOL=OFF' > "$tmp/fake/CMakeCache.txt"
+if FAKE_BUILD_OUT=$'error: it broke\n' FAKE_BUILD_STATUS=2 play > "$tmp/out" 2>&1; then
+  fail "play.sh went on after a failed build"
+fi
+grep -q "^error: it broke" "$tmp/out" && grep -q "play-build.log" "$tmp/out" &&
+  grep -q "error: it broke" "$tmp/fake/play-build.log" ||
+  fail "a failed build did not show its tail and log: $(cat "$tmp/out")"
+
+# Configured with the tools, warlight never built (a fork's set-up builds
+# the bot and its test alone): its first build is announced too.
+echo 'WL_BUILD_TOOLS:BOOL=ON' > "$tmp/fake/CMakeCache.txt"
+chmod -x "$tmp/fake/warlight"
+play > "$tmp/out" 2>&1 || true
+grep -q "^play.sh: first build of warlight (several minutes" "$tmp/out" ||
+  fail "the first build of warlight was not announced: $(cat "$tmp/out")"
+chmod +x "$tmp/fake/warlight"
+play > "$tmp/out" 2>&1 || fail "$(cat "$tmp/out")"
+if grep -q "first build" "$tmp/out"; then fail "a rebuild was announced as a first build"; fi
 
 # Part 2: a real game, from another folder, a command bot and a relative map.
 if [[ -z "$real_build" || ! -x "$real_build/warlight" || ! -x "$real_build/bots/random" ]]; then

@@ -39,7 +39,7 @@
 //   3. walks what is left one step toward the nearest target (waiting,
 //      to gather more, next to a target it cannot take yet).
 // The starter beats the random bot in about 9 games of 10
-// (tests/berlin/starter_bot_test.cpp).
+// (tests/berlin/starter_test.cpp).
 // Ideas: count the enemy soldiers that can also reach a target; gather
 // soldiers from several nodes for one big attack; value a city by the
 // turns left (a city taken late spawns little); defend only what the enemy
