@@ -57,7 +57,7 @@ def Quick(*extra):
   ) + extra
 
 
-REAL_MAPS = (r"\.\./shared/maps/real", "maps/real")
+REAL_MAPS = (r"\.\./shared/maps/real", "maps/wl2")  # the project's maps
 PY_WL_BOT = """cat > {name} <<'EOF'
 import sys
 for line in sys.stdin:
@@ -92,14 +92,14 @@ STEPS = [
     Step("scripts/new_bot.sh mybot"),
     Step("$EDITOR bots/mybot/mybot_bot.h", skip="an editor",
          before="test -f bots/mybot/mybot_bot.h"),
-    Step("cmake --build build", timeout=1800, rewrites=(("^", "cmake build && "), ("$", " -j2 --target bot_mybot"),)),
-    Step("build/tests/wl_tests --gtest_filter='MybotBotTest.*'", skip="TEMP"),
+    Step("scripts/setup.sh bot_mybot bot_mybot_test", timeout=900),
+    Step("build/tests/bot_mybot_test"),
     # Play it
     Step("scripts/play.sh mybot starter", timeout=900),
     Step('scripts/play.sh mybot "python3 other.py" --map '
          "../shared/maps/example.json --seed 42",
-         rewrites=((r"\.\./shared/maps/example\.json", "maps/example.json"),),
-         before=PY_WL_BOT.format(name="other.py") + "\ncp /work/shared/maps/example.json maps/; mkdir -p maps/real; cp $(ls -d /work/shared/maps/real/*.json | head -4) maps/real/"),
+         rewrites=((r"\.\./shared/maps/example\.json", "maps/wl2/example.json"),),
+         before=PY_WL_BOT.format(name="other.py")),
     Step("build/warlight match --help"),
     # The three rule sets
     Step("build/warlight match mybot starter --rules wl1 --seed 7"),
@@ -115,15 +115,19 @@ STEPS = [
          skip="needs the official recordings of ../shared"),
     # Berlin
     Step("scripts/new_bot.sh --game berlin mybot"),
-    Step("cmake --build build -j2", timeout=1800, rewrites=(("^", "cmake build && "), ("$", " --target warlight bot_berlin_mybot bot_berlin_greedy"),)),
+    Step("scripts/setup.sh bot_berlin_mybot bot_berlin_mybot_test",
+         timeout=900),
+    Step("build/tests/bot_berlin_mybot_test"),
+    Step("scripts/setup.sh warlight", timeout=1800),
     Step("build/warlight berlin match mybot greedy --seed 7"),
     Step("build/warlight berlin match mybot greedy random starter --map "
          "deployed-3"),
     Step('build/warlight berlin match "python3 my_ai.py" greedy',
          before=PY_BERLIN_BOT),
     Step("build/warlight berlin match http://127.0.0.1:5000/ greedy",
-         before="build/bots/berlin/greedy --port 5000 >/dev/null 2>&1 & "
-         "echo $! > greedy.pid; sleep 1",
+         before="cmake --build build --target bot_berlin_greedy >/dev/null && "
+         "{ build/bots/berlin/greedy --port 5000 >/dev/null 2>&1 & "
+         "echo $! > greedy.pid; sleep 1; }",
          after="kill $(cat greedy.pid); rm greedy.pid"),
     Step("build/warlight berlin arena mybot greedy mcts --games 200 "
          "--results berlin.jsonl", rewrites=Quick()),
@@ -139,7 +143,10 @@ STEPS = [
     Step("build/bots/berlin/mybot --port 4567", background=True),
     # Colorfight II
     Step("scripts/new_bot.sh --game colorfight mybot"),
-    Step("cmake --build build -j2", timeout=1800, rewrites=(("^", "cmake build && "), ("$", " --target warlight bot_colorfight_mybot bot_colorfight_greedy"),)),
+    Step("scripts/setup.sh bot_colorfight_mybot bot_colorfight_mybot_test",
+         timeout=900),
+    Step("build/tests/bot_colorfight_mybot_test"),
+    Step("scripts/setup.sh warlight bot_colorfight_greedy", timeout=1800),
     Step("build/warlight colorfight server --room duel:duel --lockstep "
          "--games-dir games &", background=True,
          rewrites=((r" &$", " --max-turn 30 --port 5000"),)),
@@ -325,12 +332,17 @@ def Run(step, copy, log, background_jobs):
 
 
 def CheckTable(commands):
-  """Every README command has a step, and every step a README command."""
+  """The steps are the README's commands, one each, in the README's order."""
   known = [step.command for step in STEPS]
   errors = [f"README command with no walk-through step: {c}"
             for c in commands if c not in known]
   errors += [f"walk-through step whose command left the README: {c}"
              for c in known if c not in commands]
+  if not errors and known != commands:
+    errors.append("the walk-through's steps are not in the README's order "
+                  "(or a command is written twice in one and once in the "
+                  "other): " + next(f"{k} / {c}" for k, c in
+                                    zip(known, commands) if k != c))
   return errors
 
 
