@@ -110,8 +110,10 @@ TEST(CommandFilesTest, TheScriptOfAnInterpreterAndWordsThatLookLikeFiles) {
   EXPECT_EQ(CommandFiles("java -Xmx1g -jar bot.jar"), Files{"bot.jar"});
   EXPECT_EQ(CommandFiles("java -cp out Main"), Files{});
   EXPECT_EQ(CommandFiles("python3 -m mybot.main"), Files{});
-  EXPECT_EQ(CommandFiles("./mybot --weights data/w.bin --log=out/log.txt"),
-            Files{"data/w.bin"});
+  // Paths without a script's extension may be the bot's output: unchecked.
+  EXPECT_EQ(CommandFiles("./mybot --weights data/w.bin --log=out/log.py"),
+            Files{});
+  EXPECT_EQ(CommandFiles("touch /tmp/x/started"), Files{});
   EXPECT_EQ(CommandFiles("./mybot helper.py 3"), Files{"helper.py"});
   EXPECT_EQ(CommandFiles("./mybot --url http://localhost:8000/x"), Files{});
   EXPECT_EQ(CommandFiles("ruby bot.rb 2>log/err.txt"), Files{"bot.rb"});

@@ -77,7 +77,7 @@ void DeclareFlags(Flags& flags, BerlinGame& game, MatchOptions* o) {
            "fixes the player ids, the game id and the bots' seeds "
            "(default: a random one, printed)");
   flags.String("out", &o->out_dir, "DIR",
-               "the game folder (default: games/<time>-seed<S>)");
+               "the game folder (default: a new games/<time>-seed<S>)");
   game.DeclareFlags(flags);
   flags.Bool("processes", &o->processes,
              "run built-in bots as their server binaries, over HTTP");

@@ -76,14 +76,14 @@ bool IsScriptInterpreter(const std::string& program) {
   return false;
 }
 
-// A word that looks like a file: a path (with '/', not a URL) or a name
-// with a script's or program's extension.
-bool LooksLikeFile(const std::string& word) {
+// A word that names a program or script by its extension (not a URL, no
+// '='): a file the bot runs, which must be there. Other paths may be files
+// the bot writes ("touch out/started"), so they are not checked.
+bool LooksLikeScript(const std::string& word) {
   if (word.find("://") != std::string::npos ||
       word.find('=') != std::string::npos) {
     return false;
   }
-  if (word.find('/') != std::string::npos) return true;
   const std::string ext = fs::path(word).extension().string();
   for (const char* known : {".py", ".js", ".mjs", ".cjs", ".rb", ".pl", ".sh",
                             ".jar", ".php", ".lua", ".R", ".exe"}) {
@@ -267,7 +267,7 @@ std::vector<std::string> CommandFiles(const std::string& command) {
       script_taken = true;
       continue;
     }
-    if (word[0] != '-' && LooksLikeFile(word)) files.push_back(word);
+    if (word[0] != '-' && LooksLikeScript(word)) files.push_back(word);
   }
   return files;
 }

@@ -17,15 +17,14 @@
 // The check looks at the command's program (its first word) and at the
 // files it names (CommandFiles): the script of a known interpreter
 // ("python3 mybot.py": mybot.py; "java -jar bot.jar": bot.jar) and any
-// later word that is not an option and holds a '/' or ends in a script's
+// later word that is not an option and ends in a script's or program's
 // extension (.py .js .mjs .cjs .rb .pl .sh .jar .php .lua .R .exe); each
-// must exist, relative to the working folder (a path to a file the bot will
-// write, and does not exist yet, is given as --option=PATH, which is not
-// checked). A command that starts with a shell construct (a quote, a
-// variable, a keyword, a redirection) is assumed to start; its failures
-// show up as a crash during the game.
-// Warlight's instance is tools/wl/bot_command.h (WlBotFolders and the
-// one-argument forms of these functions).
+// must exist, relative to the working folder. Other words, paths included,
+// are not checked: they may name files the bot writes. A command that starts
+// with a shell construct (a quote, a variable, a keyword, a redirection) is
+// assumed to start; its failures show up as a crash during the game. Warlight's
+// instance is tools/wl/bot_command.h (WlBotFolders and the one-argument forms
+// of these functions).
 #ifndef WL_TOOLS_COMMON_BOTS_H_
 #define WL_TOOLS_COMMON_BOTS_H_
 
@@ -91,9 +90,9 @@ absl::Status CheckBotCanStart(const std::string& bot,
 // interpreter's script (after python/python3/pypy3, node, ruby, perl,
 // sh/bash/dash/zsh, php, lua, Rscript: the first argument that is not an
 // option, none after -m, -c or -e; java: the word after -jar), then every
-// later non-option word with '/' (not a URL, no '=') or a file extension of
-// the list above. Only the command's plain words up to its first shell
-// operator; none when it holds quotes, variables or globs.
+// later non-option word (not a URL, no '=') with an extension of the list
+// above. Only the command's plain words up to its first shell operator;
+// none when it holds quotes, variables or globs.
 std::vector<std::string> CommandFiles(const std::string& command);
 
 // "fnv1a64 HEX" of a file's bytes, or "unreadable".

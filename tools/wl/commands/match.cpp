@@ -37,9 +37,12 @@ constexpr const char* kMatchHelp =
     "A BOT is the name of any folder under bots/ (starter, random,\n"
     "greedy, mcts, or your fork, built with the repository) or any\n"
     "shell command line, e.g. \"python3 bot.py\"; each plays as a\n"
-    "process. A bot that cannot start is one line and exit status 2,\n"
-    "before any game; a bot that dies during the game is reported\n"
-    "(result line, result.json, its dump) with its exit status or signal.\n"
+    "process. A bot that cannot start (also a command whose script or\n"
+    "file is missing: \"python3 mybot.py\" without mybot.py) is one line\n"
+    "and exit status 2, before any game; a bot that dies during the game\n"
+    "is reported (result line, pointing at its stderr file; result.json;\n"
+    "its dump) with its exit status or signal. Ctrl-C removes the\n"
+    "unfinished game's files.\n"
     "--rules wl1 plays the Warlight AI Challenge 1 engine on its fixed\n"
     "earth map (wl1-earth): answers are read as a FIFO of lines, every\n"
     "request waits 2000 ms, no time bank; the folder also holds\n"
@@ -70,7 +73,7 @@ void DeclareMatchFlags(Flags& flags, MatchOptions* o) {
   flags.String("map", &o->map_file, "FILE",
                "the map, official JSON (default: a generated map)");
   flags.String("out", &o->out_dir, "DIR",
-               "the game folder (default: games/<time>-seed<S>)");
+               "the game folder (default: a new games/<time>-seed<S>)");
   flags.Bool("json", &o->json, "print result.json instead of one line");
   flags.Int("stderr-cap", &o->stderr_cap, "BYTES",
             "keep at most this much of each bot's stderr");
