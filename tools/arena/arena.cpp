@@ -302,10 +302,8 @@ void ArenaRun::Record(const ArenaGame& game, const ArenaResult& result) {
     const std::string line = ResultToJsonLine(result);
     std::fwrite(line.data(), 1, line.size(), results_file_);
     std::fflush(results_file_);
-    ++saved_;
-  } else {
-    ++saved_;  // played, not saved: said as such
   }
+  ++saved_;  // after its line: Ctrl-C never counts a game not in the file
   if (config_.sprt && game.lineup.size() == 2 &&
       SprtTest(PairScore(results_, game.lineup[0], game.lineup[1]),
                config_.elo0, config_.elo1)
