@@ -9,6 +9,7 @@
 
 #include <cctype>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -249,6 +250,62 @@ TEST(ArenaCliTest, KeptFoldersSurviveKillAndNeverOverwriteAnotherRun) {
                 .status,
             0);
   ExpectWholeFolders(out, 42);
+}
+
+// Issue 32: Ctrl-C ended the arena with 130 and said nothing, and a fully
+// resumed run showed "0/0 games". It now says how many games are saved and
+// the command that resumes; the resumed run plays the rest; one with
+// nothing left draws no progress line.
+TEST(ArenaCliTest, CtrlCSaysWhatIsSavedAndHowToResume) {
+  ArenaCli cli("interrupted");
+  const std::string results = cli.Path("r.jsonl");
+  const std::string args = "random starter --games 40" + std::string(kSmall) +
+                           " --results " + results;
+  const std::string err_path = cli.Path("err.txt");
+  pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    ::execl("/bin/sh", "sh", "-c",
+            ("exec " + ArenaCli::Warlight() + " arena " + args +
+             " >/dev/null 2>" + err_path)
+                .c_str(),
+            nullptr);
+    ::_exit(127);
+  }
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (ResultLines(results) < 4 &&
+         std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  ::kill(pid, SIGINT);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  const int recorded = ResultLines(results);
+  ASSERT_LT(recorded, 40) << "the run was not interrupted mid-way";
+  const std::string err = ReadFileToString(err_path).value_or("");
+  const std::string said = "warlight arena: interrupted; ";
+  const size_t at = err.find(said);
+  ASSERT_NE(at, std::string::npos) << err;
+  const int saved = std::atoi(err.c_str() + at + said.size());
+  EXPECT_GE(saved, recorded - 1) << err;  // a line may land as it stops
+  EXPECT_LE(saved, recorded) << err;
+  EXPECT_NE(
+      err.find(" games are saved in " + results +
+               "; the same command resumes:\n  warlight arena " + args + "\n"),
+      std::string::npos)
+      << err;
+  CliRun resumed = cli.Run(args);
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_EQ(ResultLines(results), 40);
+  CliRun again = cli.Run(args);
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(again.err.find("0/0"), std::string::npos) << again.err;
+  EXPECT_NE(again.err.find("(40 games were already in " + results + ")"),
+            std::string::npos)
+      << again.err;
+  EXPECT_EQ(again.out, resumed.out);  // the same table
 }
 
 TEST(ArenaCliTest, HugeGamesIsOneClearError) {

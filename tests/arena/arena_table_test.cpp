@@ -289,5 +289,62 @@ TEST(ArenaRunTest, ABotPrintingToCoutInProcessCannotTouchTheTable) {
   EXPECT_EQ(logs, 2);  // the noisy bot's, in each of the two games
 }
 
+// The starter, printing to std::cerr at every decision.
+class LoudBot : public StarterBot {
+ public:
+  std::vector<Move> PlaceArmies(const View& view) override {
+    std::cerr << "loud: round " << view.Round() << std::endl;
+    return StarterBot::PlaceArmies(view);
+  }
+};
+
+// Issue 32: kept games had empty stderr files for bots in process, which
+// printed with std::cout every round (with --processes they held it). Each
+// seat's file now holds its own bot's prints, std::cout and std::cerr, also
+// with games on several threads at once; nothing reaches the terminal.
+TEST(ArenaRunTest, KeptGamesHoldWhatEachBotInProcessPrinted) {
+  ArenaCli cli("prints");
+  ArenaConfig config;
+  config.bots = {"noisy", "loud"};
+  config.games = 4;
+  config.jobs = 2;
+  config.keep_replays = "all";
+  config.out_dir = cli.Path("out");
+  WlGame game(
+      [](const std::string& bot, uint64_t) -> std::unique_ptr<Bot> {
+        if (bot == "noisy") return std::make_unique<NoisyBot>();
+        return std::make_unique<LoudBot>();
+      },
+      [](const std::string&) { return true; });
+  game.set_regions(20);
+  std::ostringstream terminal;
+  std::streambuf* saved = std::cout.rdbuf(terminal.rdbuf());
+  std::ostream out(std::cout.rdbuf());
+  ::testing::internal::CaptureStderr();
+  const int status = RunArena(config, game, out);
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  std::cout.rdbuf(saved);
+  EXPECT_EQ(status, 0);
+  EXPECT_EQ(err.find("loud:"), std::string::npos) << err;
+  EXPECT_EQ(terminal.str().find("noisy:"), std::string::npos);
+  int games = 0;
+  for (const auto& e : fs::directory_iterator(config.out_dir)) {
+    ++games;
+    int noisy = 0, loud = 0;
+    for (const char* name : {"stderr_player1.txt", "stderr_player2.txt"}) {
+      const std::string log =
+          ReadFileToString((e.path() / name).string()).value_or("");
+      const bool has_noisy = log.find("noisy: placing\n") != std::string::npos;
+      const bool has_loud = log.find("loud: round 1\n") != std::string::npos;
+      EXPECT_NE(has_noisy, has_loud) << e.path() << " " << name << ": " << log;
+      noisy += has_noisy;
+      loud += has_loud;
+    }
+    EXPECT_EQ(noisy, 1) << e.path();
+    EXPECT_EQ(loud, 1) << e.path();
+  }
+  EXPECT_EQ(games, 4);
+}
+
 }  // namespace
 }  // namespace wl::tools

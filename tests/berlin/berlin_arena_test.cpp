@@ -4,6 +4,7 @@
 #include "berlin/berlin_arena.h"
 
 #include <filesystem>
+#include <iostream>
 #include <map>
 #include <sstream>
 
@@ -27,17 +28,28 @@ class IdleBot : public berlin::Bot {
   void OnTurn(berlin::Game&) override {}
 };
 
-// bots/berlin's random and starter, and "idle", in process.
+// Never moves, and says so with std::cout and std::cerr every turn.
+class PrintingBot : public berlin::Bot {
+ public:
+  void OnTurn(berlin::Game&) override {
+    std::cout << "printing: a turn\n";
+    std::cerr << "printing: to cerr" << std::endl;
+  }
+};
+
+// bots/berlin's random and starter, "idle" and "printing", in process.
 BerlinGame TestGame() {
   return BerlinGame(
       [](const std::string& bot,
          uint64_t seed) -> std::unique_ptr<berlin::Bot> {
         if (bot == "random") return std::make_unique<BerlinRandomBot>(seed);
         if (bot == "idle") return std::make_unique<IdleBot>();
+        if (bot == "printing") return std::make_unique<PrintingBot>();
         return std::make_unique<BerlinStarterBot>();
       },
       [](const std::string& bot) {
-        return bot == "random" || bot == "starter" || bot == "idle";
+        return bot == "random" || bot == "starter" || bot == "idle" ||
+               bot == "printing";
       });
 }
 
@@ -89,6 +101,44 @@ TEST(BerlinArenaTest, RandomAgainstRandomInProcess) {
     ++kept;
   }
   EXPECT_EQ(kept, 4);
+  fs::remove_all(dir);
+}
+
+// Issue 32: a kept game holds what an in-process bot printed with
+// std::cout and std::cerr, in its own seat's stderr file.
+TEST(BerlinArenaTest, KeptGamesHoldWhatEachBotPrinted) {
+  const fs::path dir = testing::FreshTempDir("berlin_arena_prints");
+  BerlinGame game = TestGame();
+  ArenaConfig config;
+  config.command = "berlin arena";
+  config.bots = {"printing", "idle"};
+  config.games = 2;
+  config.jobs = 2;
+  config.keep_replays = "all";
+  config.out_dir = (dir / "games").string();
+  std::ostringstream table;
+  ::testing::internal::CaptureStderr();
+  const int status = RunArena(config, game, table);
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  ASSERT_EQ(status, 0);
+  EXPECT_EQ(err.find("printing:"), std::string::npos) << err;
+  int printed = 0, silent = 0;
+  for (const auto& e : fs::directory_iterator(config.out_dir)) {
+    for (const auto& f : fs::directory_iterator(e.path())) {
+      const std::string name = f.path().filename().string();
+      if (name.rfind("stderr_player", 0) != 0) continue;
+      const std::string log = ReadFileToString(f.path().string()).value_or("");
+      if (log.find("printing: a turn\nprinting: to cerr\n") !=
+          std::string::npos) {
+        ++printed;
+      } else {
+        EXPECT_EQ(log.find("printing:"), std::string::npos) << log;
+        ++silent;
+      }
+    }
+  }
+  EXPECT_EQ(printed, 2);
+  EXPECT_EQ(silent, 2);
   fs::remove_all(dir);
 }
 

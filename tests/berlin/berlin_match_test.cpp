@@ -176,6 +176,38 @@ TEST(BerlinMatch, BadFlagsAreOneLineAndStatus2) {
   ExpectRefused("random no_such_berlin_bot_xyz", "no_such_berlin_bot_xyz");
 }
 
+// Issue 32: a command whose script is missing is refused before the game,
+// by the shared rule (common/bots.h CommandFiles).
+TEST(BerlinMatch, ACommandWhoseFileIsMissingIsStatus2) {
+  ExpectRefused("random 'python3 no_such_berlin_bot.py'",
+                "no_such_berlin_bot.py not found (in ");
+}
+
+// Issue 32: two games of the same seed without --out, one after the other
+// in the same second (or not), write two folders; the first is untouched.
+TEST(BerlinMatch, DefaultFoldersAreNeverShared) {
+  const fs::path dir = FreshTempDir("berlin_match_default");
+  const std::string match =
+      "cd " + ShellQuote(dir.string()) + " && " +
+      ShellQuote(std::string(WL_BINARY_DIR) + "/warlight") +
+      " berlin match random starter --seed 3";
+  CommandRun first = testing::RunCommand(match, dir);
+  ASSERT_EQ(first.status, 0) << first.err;
+  CommandRun second = testing::RunCommand(match, dir);
+  ASSERT_EQ(second.status, 0) << second.err;
+  std::set<std::string> named;
+  for (const CommandRun* run : {&first, &second}) {
+    const size_t at = run->out.rfind("; games/");
+    ASSERT_NE(at, std::string::npos) << run->out;
+    named.insert(run->out.substr(at + 2, run->out.size() - at - 3));
+  }
+  EXPECT_EQ(named.size(), 2u) << first.out << second.out;
+  for (const std::string& folder : named) {
+    EXPECT_TRUE(fs::exists(dir / folder / "result.json")) << folder;
+  }
+  fs::remove_all(dir);
+}
+
 TEST(BerlinMatch, HelpNamesTheFlags) {
   const fs::path dir = FreshTempDir("berlin_match_help");
   CommandRun run = RunBerlinMatch("--help", dir);

@@ -269,6 +269,21 @@ TEST(ColorfightServerTest, PlaysALockStepGameToTheReplay) {
   const json::value entries = json::parse(*log);
   ASSERT_TRUE(entries.is_array());
   EXPECT_EQ(entries.as_array().size(), 6u);
+  // Issue 32: --games-dir's folder of the same room and game id (a second
+  // server run: ids start again) never replaces the first.
+  const std::filesystem::path dir =
+      std::filesystem::path(::testing::TempDir()) / "cf_server_game_folders";
+  std::filesystem::remove_all(dir);
+  std::string folders[2];
+  for (std::string& folder : folders) {
+    ASSERT_TRUE(
+        WriteColorfightFinishedGame(dir.string(), 1, "test", *done, &folder)
+            .ok());
+    EXPECT_TRUE(std::filesystem::exists(folder + "/result.json")) << folder;
+  }
+  EXPECT_EQ(folders[0], (dir / ("duel-" + done->game_id)).string());
+  EXPECT_EQ(folders[1], folders[0] + "-2");
+  std::filesystem::remove_all(dir);
 }
 
 TEST(ColorfightServerTest, ClosesUnknownRoomsBinaryMessagesAndAnswersPings) {

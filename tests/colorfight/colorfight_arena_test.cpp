@@ -6,6 +6,8 @@
 #include "colorfight/colorfight_arena.h"
 
 #include <filesystem>
+#include <iostream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -13,6 +15,7 @@
 #include "arena/arena.h"
 #include "arena/standings.h"
 #include "colorfight/cf_bot_games.h"
+#include "common/files.h"
 #include "gtest/gtest.h"
 #include "shell.h"
 
@@ -69,6 +72,57 @@ TEST(ColorfightArenaTest, GreedyBeatsRandomInPairs) {
   for (const auto& entry : fs::recursive_directory_iterator(dir / "games"))
     kept += entry.path().filename() == "result.json";
   EXPECT_EQ(kept, 4);
+  fs::remove_all(dir);
+}
+
+// Prints its turn with std::cout and std::cerr; sends nothing.
+class PrintingBot : public colorfight::Bot {
+ public:
+  std::vector<std::string> OnTurn(const colorfight::Game& game) override {
+    std::cout << "printing: turn " << game.turn() << "\n";
+    std::cerr << "printing: to cerr\n";
+    return {};
+  }
+};
+
+// Issue 32: a kept game holds each in-process bot's prints as its stderr
+// (Colorfight kept none).
+TEST(ColorfightArenaTest, KeptGamesHoldWhatEachBotPrinted) {
+  const fs::path dir = testing::FreshTempDir("colorfight_arena_prints");
+  ColorfightGame game = GameWithBots(
+      [](const std::string& bot, uint64_t) -> std::unique_ptr<colorfight::Bot> {
+        if (bot == "printing") return std::make_unique<PrintingBot>();
+        return nullptr;
+      });
+  game.set_max_turn(10);
+  ArenaConfig config = Config(dir, 2, 2);
+  config.bots = {"printing", "random"};
+  config.keep_replays = "all";
+  config.out_dir = (dir / "games").string();
+  std::ostringstream table;
+  ::testing::internal::CaptureStderr();
+  const int status = RunArena(config, game, table);
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  ASSERT_EQ(status, 0);
+  EXPECT_EQ(err.find("printing:"), std::string::npos) << err;
+  int printed = 0, empty = 0;
+  for (const auto& e : fs::directory_iterator(dir / "games")) {
+    for (const char* name : {"stderr_player1.txt", "stderr_player2.txt"}) {
+      const std::string log =
+          ReadFileToString((e.path() / name).string()).value_or("?");
+      if (log.empty()) {
+        ++empty;  // random's
+      } else {
+        EXPECT_NE(log.find("printing: turn 1\nprinting: to cerr\n"),
+                  std::string::npos)
+            << log;
+        EXPECT_NE(log.find("printing: turn 9\n"), std::string::npos) << log;
+        ++printed;
+      }
+    }
+  }
+  EXPECT_EQ(printed, 2);
+  EXPECT_EQ(empty, 2);
   fs::remove_all(dir);
 }
 

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "gtest/gtest.h"
 
@@ -95,6 +96,45 @@ TEST_F(BotsTest, SuggestionsComeFromTheGamesFoldersAndNames) {
             std::string::npos);  // known
   EXPECT_EQ(message("startr").find("did you mean"), std::string::npos)
       << "Warlight's bots are not this game's";
+}
+
+// Issue 32: `warlight match "python3 mybot.py" starter` with no mybot.py
+// played a whole game. The files a command names are checked before it.
+TEST(CommandFilesTest, TheScriptOfAnInterpreterAndWordsThatLookLikeFiles) {
+  using Files = std::vector<std::string>;
+  EXPECT_EQ(CommandFiles("python3 mybot.py"), Files{"mybot.py"});
+  EXPECT_EQ(CommandFiles("python3 -u bots/mybot --fast"), Files{"bots/mybot"});
+  EXPECT_EQ(CommandFiles("python3.11 run"), Files{"run"});
+  EXPECT_EQ(CommandFiles("/usr/bin/node dist/main.js"), Files{"dist/main.js"});
+  EXPECT_EQ(CommandFiles("bash run.sh"), Files{"run.sh"});
+  EXPECT_EQ(CommandFiles("java -Xmx1g -jar bot.jar"), Files{"bot.jar"});
+  EXPECT_EQ(CommandFiles("java -cp out Main"), Files{});
+  EXPECT_EQ(CommandFiles("python3 -m mybot.main"), Files{});
+  // Paths without a script's extension may be the bot's output: unchecked.
+  EXPECT_EQ(CommandFiles("./mybot --weights data/w.bin --log=out/log.py"),
+            Files{});
+  EXPECT_EQ(CommandFiles("touch /tmp/x/started"), Files{});
+  EXPECT_EQ(CommandFiles("./mybot helper.py 3"), Files{"helper.py"});
+  EXPECT_EQ(CommandFiles("./mybot --url http://localhost:8000/x"), Files{});
+  EXPECT_EQ(CommandFiles("ruby bot.rb 2>log/err.txt"), Files{"bot.rb"});
+  EXPECT_EQ(CommandFiles("python3 \"$BOT\""), Files{});  // the shell's
+  EXPECT_EQ(CommandFiles("mybot"), Files{});
+}
+
+TEST_F(BotsTest, AFileTheCommandNamesMustExist) {
+  const std::string script = (dir_ / "bot.py").string();
+  std::ofstream(script) << "print('hi')\n";
+  EXPECT_TRUE(CheckBotCanStart("sh " + script, folders_).ok());
+  const std::string missing = (dir_ / "mybot.py").string();
+  absl::Status s = CheckBotCanStart("sh " + missing, folders_);
+  EXPECT_EQ(s.code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(s.message(), "bot 'sh " + missing + "': " + missing + " not found");
+  s = CheckBotCanStart("sh no_such_bot_here.py --fast", folders_);
+  EXPECT_EQ(s.code(), absl::StatusCode::kNotFound);
+  EXPECT_NE(s.message().find("no_such_bot_here.py not found (in " +
+                             fs::current_path().string() + ")"),
+            std::string::npos)
+      << s.message();
 }
 
 TEST(BotFoldersTest, DefaultIsBesideTheRunningProgram) {

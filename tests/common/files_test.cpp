@@ -11,7 +11,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "shell.h"
@@ -129,6 +132,62 @@ TEST(FilesTest, RemoveUnfinishedFoldersClearsWhatAKilledWriterLeft) {
   EXPECT_TRUE(fs::exists(dir / "public-6"));
   EXPECT_TRUE(fs::exists(dir / ".tmp-file"));
   EXPECT_TRUE(RemoveUnfinishedFolders((dir / "none").string()).empty());
+  fs::remove_all(dir);
+}
+
+// Issue 32: two games of the same seed in the same second wrote the same
+// folder, the second replacing the first. A new folder never takes an
+// existing name, not even when many threads ask for the same one at once.
+TEST(FilesTest, MakeNewFolderNeverTakesAnExistingOne) {
+  const fs::path dir = testing::FreshTempDir("files_new_folder");
+  const std::string base = (dir / "games" / "g-seed7").string();
+  absl::StatusOr<std::string> first = MakeNewFolder(base);
+  ASSERT_TRUE(first.ok()) << first.status();
+  EXPECT_EQ(*first, base);  // parents made too
+  std::ofstream(fs::path(base) / "result.json") << "first";
+  absl::StatusOr<std::string> second = MakeNewFolder(base + "/");
+  ASSERT_TRUE(second.ok()) << second.status();
+  EXPECT_EQ(*second, base + "-2");
+  EXPECT_EQ(testing::ReadFile(fs::path(base) / "result.json"), "first");
+  EXPECT_TRUE(fs::is_empty(*second));
+  constexpr int kThreads = 8;
+  std::vector<std::string> taken(kThreads);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kThreads; ++i) {
+    threads.emplace_back([&, i] {
+      absl::StatusOr<std::string> made = MakeNewFolder(base);
+      if (made.ok()) taken[i] = *made;
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  std::set<std::string> distinct(taken.begin(), taken.end());
+  EXPECT_EQ(distinct.size(), static_cast<size_t>(kThreads));
+  EXPECT_EQ(distinct.count(""), 0u);
+  EXPECT_EQ(distinct.count(base), 0u);
+  // A name that cannot be made is one line naming it.
+  std::ofstream(dir / "file") << "not a folder";
+  absl::StatusOr<std::string> bad =
+      MakeNewFolder((dir / "file" / "g").string());
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kUnavailable);
+  EXPECT_NE(bad.status().message().find("cannot create"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+// A name MakeNewFolder took for a folder written whole (the Colorfight
+// server's) is an empty folder while the .tmp- one fills: kill -9 leaves
+// both, and the next start removes both.
+TEST(FilesTest, RemoveUnfinishedFoldersRemovesTheEmptyNameTheyHeld) {
+  const fs::path dir = testing::FreshTempDir("files_held_name");
+  fs::create_directories(dir / ".tmp-public-1");
+  fs::create_directories(dir / "public-1");  // the name, held empty
+  fs::create_directories(dir / ".tmp-public-2");
+  fs::create_directories(dir / "public-2");
+  std::ofstream(dir / "public-2" / "result.json") << "a whole game: kept";
+  EXPECT_EQ(RemoveUnfinishedFolders(dir.string()),
+            (std::vector<std::string>{(dir / ".tmp-public-1").string(),
+                                      (dir / ".tmp-public-2").string()}));
+  EXPECT_FALSE(fs::exists(dir / "public-1"));
+  EXPECT_TRUE(fs::exists(dir / "public-2" / "result.json"));
   fs::remove_all(dir);
 }
 

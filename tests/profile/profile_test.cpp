@@ -321,6 +321,31 @@ TEST(ProfileTest, KillsAndSkippedRequestsComeFromTheGame) {
   fs::remove_all(out);
 }
 
+// Issue 32: a second profile into the same --out wrote the same game
+// folders (game<i>-seed<S>), replacing the first run's; it adds its own.
+TEST(ProfileTest, ASecondRunIntoTheSameOutKeepsTheFirstsGames) {
+  FakeGame game;
+  const fs::path out = TempDir("fake_again");
+  const std::vector<std::string> args = {
+      "mybot", "--games", "2", "--seed", "4", "--out", out.string()};
+  ASSERT_EQ(RunProfile(game, args), 0);
+  const json::array first =
+      ReadJson(out / "profile.json").at("game_list").as_array();
+  ASSERT_EQ(RunProfile(game, args), 0);
+  const json::array second =
+      ReadJson(out / "profile.json").at("game_list").as_array();
+  ASSERT_EQ(first.size(), 2u);
+  ASSERT_EQ(second.size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    const std::string a(first[i].at("dir").as_string());
+    const std::string b(second[i].at("dir").as_string());
+    EXPECT_EQ(b, a + "-2");
+    EXPECT_TRUE(fs::exists(fs::path(a) / "fake.txt")) << a;
+    EXPECT_TRUE(fs::exists(fs::path(b) / "fake.txt")) << b;
+  }
+  fs::remove_all(out);
+}
+
 TEST(ProfileTest, FlagAndGameErrors) {
   FakeGame game;
   const fs::path dir = TempDir("fake_errors");

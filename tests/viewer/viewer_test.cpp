@@ -446,5 +446,30 @@ TEST(ViewerBrowserTest, ChromiumShowsRoundsOwnersArmiesAndTheFog) {
             << " ms; screenshot: " << png.string() << "\n";
 }
 
+// Issue 32: the header counted moves that failed at execution as illegal;
+// it splits them as the arena and result.json do.
+TEST(ViewerBrowserTest, TheHeaderCountsRejectedAndFailedMovesApart) {
+  WL_REQUIRE_CHROMIUM();
+  TestGame game = WriteGame("header_moves");
+  const fs::path result_path = game.dir / "result.json";
+  json::value result = json::parse(wl::testing::ReadFile(result_path));
+  json::object& player1 = result.at("players").as_array()[0].as_object();
+  player1["illegal_moves"] = 5;
+  player1["rejected_moves"] = 3;
+  player1["failed_moves"] = 2;
+  ASSERT_TRUE(
+      WriteFileAtomically(result_path.string(), json::serialize(result)).ok());
+  ASSERT_TRUE(WriteReplayHtml(game.dir.string()).ok());
+  const std::string dom =
+      RunChromium(FindChromium(), "--dump-dom",
+                  "file://" + (game.dir / "replay.html").string() + "?round=1");
+  ASSERT_FALSE(dom.empty());
+  EXPECT_NE(dom.find("rejected moves 3, failed at execution 2, "),
+            std::string::npos)
+      << dom.substr(0, 4000);
+  EXPECT_EQ(dom.find("illegal 5"), std::string::npos);
+  fs::remove_all(game.dir);
+}
+
 }  // namespace
 }  // namespace wl::tools

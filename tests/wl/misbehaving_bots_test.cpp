@@ -25,6 +25,7 @@
 #include <fstream>
 #include <iterator>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -485,6 +486,20 @@ TEST_F(MisbehavingBotsTest, CrashesAtStart) {
     Match m =
         seat == 0 ? PlayMatch(crash, "starter") : PlayMatch("starter", crash);
     ExpectKilledAfterThreeTimeouts(m, seat);
+    // Issue 32: the result line points at the stderr of a bot that died.
+    const std::string player = seat == 0 ? "player1" : "player2";
+    EXPECT_NE(
+        m.run.out.find(player + " (" + crash +
+                       ") crashed in round 0: exit status 1 (its "
+                       "stderr: " +
+                       (m.game / ("stderr_" + player + ".txt")).string() + ")"),
+        std::string::npos)
+        << m.run.out;
+    // Issue 32: moves are counted as the arena counts them.
+    EXPECT_NE(m.run.out.find(", rejected moves 0/0, failed at execution "),
+              std::string::npos)
+        << m.run.out;
+    EXPECT_EQ(m.run.out.find("illegal"), std::string::npos) << m.run.out;
     // A dead bot is not waited for, but the bank arithmetic is the same.
     EXPECT_EQ(TimedOutBanks(m.dump[seat]),
               (std::vector<int64_t>{kBankMs, kPerMoveMs, kPerMoveMs}));
@@ -812,6 +827,40 @@ TEST_F(MisbehavingBotsTest, InterruptedMatchKillsEveryBot) {
   EXPECT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 128 + SIGTERM);
   EXPECT_FALSE(fs::exists(game / "result.json"));
+  // Issue 32: nothing is left (it held two empty stderr files), and the
+  // harness says so.
+  EXPECT_FALSE(fs::exists(game));
+  const std::string err = ReadFile(dir_ / "warlight_stderr.txt");
+  EXPECT_NE(err.find("warlight match: interrupted; the game is not kept "
+                     "(removed " +
+                     game.string() + ")"),
+            std::string::npos)
+      << err;
+}
+
+// Issue 32: the default folder, games/<time>-seed<S>, was the same for two
+// games of the same seed started in the same second (a loop over bots),
+// the second replacing the first. Three at once now write three folders.
+TEST_F(MisbehavingBotsTest, DefaultFoldersAreNeverShared) {
+  const std::string match = ShellQuote(Warlight()) +
+                            " match starter starter --seed 5 --regions " +
+                            std::to_string(kRegions);
+  testing::CommandRun run =
+      testing::RunCommand("cd " + ShellQuote(dir_.string()) + " && { " + match +
+                              " & " + match + " & " + match + " & wait; }",
+                          dir_);
+  EXPECT_EQ(run.status, 0) << run.err;
+  std::set<std::string> folders;
+  for (const auto& entry : fs::directory_iterator(dir_ / "games")) {
+    EXPECT_TRUE(fs::exists(entry.path() / "result.json")) << entry.path();
+    folders.insert(entry.path().filename().string());
+    // Each result line names its own folder.
+    EXPECT_NE(
+        run.out.find("; games/" + entry.path().filename().string() + "\n"),
+        std::string::npos)
+        << run.out;
+  }
+  EXPECT_EQ(folders.size(), 3u) << run.out;
 }
 
 TEST_F(MisbehavingBotsTest, HarnessKilledWithSigkillLeavesNoBot) {
@@ -875,12 +924,16 @@ TEST_F(MisbehavingBotsTest, BotThatCannotStartIsOneLineAndStatus2) {
       {dir_.string(), "is a folder"},
       {not_executable.string(), "is not executable"},
       {(dir_ / "missing").string(), "not found"},
+      // Issue 32: the script of an interpreter that is not there.
+      {"sh " + (dir_ / "mybot.py").string(),
+       (dir_ / "mybot.py").string() + " not found"},
+      {"sh no_such_bot.sh", "no_such_bot.sh not found (in "},
   };
   for (const auto& c : cases) {
-    for (const char* tool : {"match", "profile"}) {
+    for (const char* tool : {"match", "profile", "arena"}) {
       SCOPED_TRACE(std::string(tool) + " " + c.bot);
       const std::string other =
-          std::string(tool) == "match" ? " " + ShellQuote(PassiveBot()) : "";
+          std::string(tool) != "profile" ? " " + ShellQuote(PassiveBot()) : "";
       Command run =
           RunWarlight(std::string(tool) + " " + ShellQuote(c.bot) + other +
                       " --out " + ShellQuote((dir_ / "game").string()));

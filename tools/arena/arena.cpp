@@ -1,6 +1,7 @@
 #include "arena/arena.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -13,9 +14,11 @@
 #include "arena/kept_games.h"
 #include "arena/settings.h"
 #include "arena/standings.h"
+#include "common/capped_log.h"
 #include "common/cli.h"
 #include "common/files.h"
 #include "common/parallel.h"
+#include "common/process.h"
 #include "common/progress.h"
 #include "sdk/cli/terminal.h"
 
@@ -184,6 +187,8 @@ class ArenaRun {
   std::vector<ArenaResult> results_;
   KeptGames kept_;
   std::FILE* results_file_ = nullptr;
+  // The games in --results (or, without it, played): what Ctrl-C reports.
+  std::atomic<int64_t> saved_{0};
   std::mutex mu_;
   std::set<int> stopped_pairs_;  // lineup indices, by the SPRT
   int finished_ = 0, skipped_ = 0, failures_ = 0;
@@ -204,18 +209,45 @@ int ArenaRun::SelectPending() {
     }
   }
   kept_.ClearUnrecorded(pending_);
+  if (!config_.results_path.empty()) saved_ = already;
   return already;
 }
 
+// What an exit signal says while the games of `config` run: how many are
+// saved (`saved`) and how to resume.
+ExitSignalFarewell ArenaFarewell(const ArenaConfig& config,
+                                 const std::atomic<int64_t>* saved) {
+  ExitSignalFarewell farewell;
+  farewell.before = "\n" + Prefix(config) + "interrupted; ";
+  farewell.count = saved;
+  if (config.results_path.empty()) {
+    farewell.after =
+        " games were played, none saved (no --results FILE); with --results, "
+        "the same command resumes a run\n";
+  } else {
+    farewell.after = " games are saved in " +
+                     cli::EscapeForTerminal(config.results_path) +
+                     "; the same command resumes:\n  " +
+                     cli::EscapeForTerminal(config.command_line) + "\n";
+  }
+  return farewell;
+}
+
 void ArenaRun::Play(std::FILE* results_file) {
+  if (pending_.empty()) return;  // all already played: no 0/0 progress line
   results_file_ = results_file;
+  SetExitSignalFarewell(ArenaFarewell(config_, &saved_));
   progress_.Start();
-  Nowhere nowhere;
-  std::streambuf* const cout_buffer = std::cout.rdbuf(&nowhere);
-  ForEachIndex(pending_.size(), config_.jobs, [this](size_t i) {
-    if (!ShouldSkip(pending_[i])) PlayOne(pending_[i]);
-  });
-  std::cout.rdbuf(cout_buffer);
+  {
+    // What bots in process print with std::cout or std::cerr goes to their
+    // seat's log (a kept game's stderr_playerN.txt), never to `out`.
+    Nowhere nowhere;
+    StandardOutputRouter router(&nowhere);
+    ForEachIndex(pending_.size(), config_.jobs, [this](size_t i) {
+      if (!ShouldSkip(pending_[i])) PlayOne(pending_[i]);
+    });
+  }
+  ClearExitSignalFarewell();
   Progress(true);
 }
 
@@ -271,6 +303,7 @@ void ArenaRun::Record(const ArenaGame& game, const ArenaResult& result) {
     std::fwrite(line.data(), 1, line.size(), results_file_);
     std::fflush(results_file_);
   }
+  ++saved_;  // after its line: Ctrl-C never counts a game not in the file
   if (config_.sprt && game.lineup.size() == 2 &&
       SprtTest(PairScore(results_, game.lineup[0], game.lineup[1]),
                config_.elo0, config_.elo1)
@@ -356,6 +389,8 @@ void WarnRoundedGames(const ArenaConfig& config) {
 
 int RunArena(const ArenaConfig& given, Game& game, std::ostream& out) {
   ArenaConfig config = given;
+  if (config.command_line.empty())
+    config.command_line = "warlight " + config.command + " ...";
   game.SetPlayers(static_cast<int>(config.players));
   if (config.maps_dir.empty() && config.maps.empty())
     config.maps = game.DefaultMaps();
@@ -521,6 +556,19 @@ std::string Validate(ArenaConfig* c, Game& game, const std::string& sprt_text,
 int MergeMain(const Game& game, const std::string& command, int argc,
               char** argv);
 
+// `word` as a shell reads it back: as is when plain, else single-quoted.
+std::string ShellWord(const std::string& word) {
+  if (!word.empty() &&
+      word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVW"
+                             "XYZ0123456789_./:=,@%+-") == std::string::npos) {
+    return word;
+  }
+  std::string quoted = "'";
+  for (char c : word)
+    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
 }  // namespace
 
 int ArenaMain(Game& game, int argc, char** argv, const ArenaCommand& command) {
@@ -536,6 +584,9 @@ int ArenaMain(Game& game, int argc, char** argv, const ArenaCommand& command) {
       (command.bots_help.empty() ? kWarlightBotsHelp : command.bots_help) +
       "Subcommand: `warlight " + command.name +
       " merge FILE...` combines result files.";
+  config.command_line = "warlight " + command.name;
+  for (int i = 0; i < argc; ++i)
+    config.command_line += " " + ShellWord(argv[i]);
   Flags flags(command.name, "BOT BOT [BOT...]", help);
   DeclareFlags(&flags, game, &config, &sprt_text, &shard_text);
   if (std::optional<int> exit = flags.Parse(argc, argv, &config.bots))
@@ -543,6 +594,7 @@ int ArenaMain(Game& game, int argc, char** argv, const ArenaCommand& command) {
   const std::string error = Validate(&config, game, sprt_text, shard_text);
   if (!error.empty()) return flags.Fail(cli::EscapeForTerminal(error));
   std::ostream out(std::cout.rdbuf());  // the table's own stream
+  KillProcessGroupsOnExitSignals();     // every game's arena: Ctrl-C says more
   return RunArena(config, game, out);
 }
 

@@ -67,6 +67,9 @@ struct ArenaConfig {
   bool sprt = false;
   double elo0 = 0, elo1 = 0;
   std::string command = "arena";  // what messages name: "warlight arena: "
+  // The command line that started the run, shell-quoted, which Ctrl-C says
+  // resumes it ("": "warlight " + command + " ...").
+  std::string command_line;
 };
 
 // How a game's command presents the arena: `warlight arena`, or `warlight
@@ -77,11 +80,16 @@ struct ArenaCommand {
 };
 
 // Plays the arena's games of `game`; the final table goes to `out`,
-// progress and errors to stderr. While games run, std::cout points nowhere,
-// so a bot printing to std::cout in process cannot touch `out` (give it
-// std::cout's buffer from before the call). Returns the exit status: 0, 1
-// when games failed, 2 when the run cannot start (a bot that cannot start,
-// stale results).
+// progress and errors to stderr. While games run, std::cout and std::cerr
+// are routed (common/capped_log.h StandardOutputRouter): what a bot in
+// process prints with them goes to its seat's log (a kept game's
+// stderr_playerN.txt), so that it cannot touch `out` (give it std::cout's
+// buffer from before the call); other prints to std::cout go nowhere. Returns
+// the exit status: 0, 1 when games failed, 2 when the run cannot start (a bot
+// that cannot start, stale results). While games run, an exit signal (Ctrl-C:
+// common/process.h KillProcessGroupsOnExitSignals) says how many games are
+// saved in
+// --results and the command that resumes (config.command_line).
 int RunArena(const ArenaConfig& config, Game& game, std::ostream& out);
 
 // `warlight arena ARGS` (argv: the arguments after "arena"), and `warlight

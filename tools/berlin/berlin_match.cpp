@@ -16,10 +16,13 @@
 #include "berlin/berlin_game.h"
 #include "berlin/berlin_map.h"
 #include "berlin/referee.h"
+#include "common/capped_log.h"
 #include "common/cli.h"
 #include "common/files.h"
 #include "common/game.h"
+#include "common/match_folder.h"
 #include "common/process.h"
+#include "common/progress.h"
 #include "sdk/cli/terminal.h"
 #include "wl/commands/match.h"
 
@@ -74,7 +77,7 @@ void DeclareFlags(Flags& flags, BerlinGame& game, MatchOptions* o) {
            "fixes the player ids, the game id and the bots' seeds "
            "(default: a random one, printed)");
   flags.String("out", &o->out_dir, "DIR",
-               "the game folder (default: games/<time>-seed<S>)");
+               "the game folder (default: a new games/<time>-seed<S>)");
   game.DeclareFlags(flags);
   flags.Bool("processes", &o->processes,
              "run built-in bots as their server binaries, over HTTP");
@@ -156,9 +159,9 @@ std::string PlayerName(const BerlinPlayer& p) {
          cli::EscapeForTerminal(p.name, 60) + ")";
 }
 
-// "; player 1 (x): 3 time-outs, 1 failed answer, exit status 1" per seat
-// with faults.
-std::string FaultText(const BerlinPlayedGame& played) {
+// "; player 1 (x): 3 time-outs, 1 failed answer, ended: exit status 1 (its
+// stderr: DIR/stderr_player1.txt)" per seat with faults.
+std::string FaultText(const BerlinPlayedGame& played, const std::string& dir) {
   const BerlinRecord& record = played.record();
   std::string text;
   for (size_t k = 0; k < played.spec().players.size(); ++k) {
@@ -176,7 +179,15 @@ std::string FaultText(const BerlinPlayedGame& played) {
       faults.push_back(Plural(st.cut_short_answers, "answer") + " cut short");
     }
     const std::string& ended = played.runs()[k].ended;
-    if (!ended.empty()) faults.push_back("ended: " + ended);
+    if (!ended.empty()) {
+      faults.push_back(
+          "ended: " + ended + " (its stderr: " +
+          cli::EscapeForTerminal(
+              (fs::path(dir) /
+               ("stderr_player" + std::to_string(p.player_id) + ".txt"))
+                  .string()) +
+          ")");
+    }
     if (!faults.empty()) {
       text += "; " + PlayerName(p) + ": " + absl::StrJoin(faults, ", ");
     }
@@ -200,31 +211,44 @@ void PrintResultLine(const MatchOptions& o, const BerlinPlayedGame& played) {
                          : absl::StrJoin(winners, ", ") + " won together";
   std::cout << head << " after " << played.record().number_of_turns
             << " turns; scores " << absl::StrJoin(scores, ", ")
-            << FaultText(played) << "; seed " << o.seed << "; "
+            << FaultText(played, o.out_dir) << "; seed " << o.seed << "; "
             << cli::EscapeForTerminal(o.out_dir) << "\n";
 }
 
 // Plays the game (BerlinGame::PlayOn starts and stops the seats), writes
 // the folder and prints the result.
-int Play(const BerlinGame& game, const MatchOptions& o, BerlinMapFile map,
+int Play(const BerlinGame& game, MatchOptions o, BerlinMapFile map,
          const std::string& command) {
-  std::error_code ec;
-  fs::create_directories(o.out_dir, ec);
-  if (ec || !fs::is_directory(o.out_dir)) {
-    std::cerr << "warlight berlin match: cannot create "
-              << cli::EscapeForTerminal(o.out_dir) << ": " << ec.message()
+  std::vector<std::string> stderr_files;
+  for (int id : BerlinPlayerIds(static_cast<int>(o.bots.size()), o.seed)) {
+    stderr_files.push_back("stderr_player" + std::to_string(id) + ".txt");
+  }
+  absl::StatusOr<std::string> dir = OpenMatchFolder(
+      "warlight berlin match", o.out_dir, DefaultGameDir(o.seed), stderr_files);
+  if (!dir.ok()) {
+    std::cerr << "warlight berlin match: "
+              << cli::EscapeForTerminal(std::string(dir.status().message()))
               << "\n";
     return 1;
   }
+  o.out_dir = *dir;
   KillProcessGroupsOnExitSignals();
-  absl::StatusOr<std::unique_ptr<BerlinPlayedGame>> played = game.PlayOn(
-      MatchSetup(o), std::make_unique<BerlinMapFile>(std::move(map)));
+  absl::StatusOr<std::unique_ptr<BerlinPlayedGame>> played;
+  {
+    // What bots in process print with std::cout or std::cerr goes to their
+    // stderr file (common/capped_log.h), never to the result line.
+    Nowhere nowhere;
+    StandardOutputRouter router(&nowhere);
+    played = game.PlayOn(MatchSetup(o),
+                         std::make_unique<BerlinMapFile>(std::move(map)));
+  }
   if (!played.ok()) {  // a bot that cannot start
     std::cerr << "warlight berlin match: " << played.status().message() << "\n";
     return 2;
   }
-  if (absl::Status written = (*played)->WriteFiles(o.out_dir, command);
-      !written.ok()) {
+  absl::Status written = (*played)->WriteFiles(o.out_dir, command);
+  CloseMatchFolder();
+  if (!written.ok()) {
     std::cerr << "warlight berlin match: " << written.message() << "\n";
     return 1;
   }
@@ -276,7 +300,6 @@ int BerlinMatchMain(int argc, char** argv) {
   if (!map.ok()) return flags.Fail(std::string(map.status().message()));
   if (std::optional<int> exit = CheckBots(game, o)) return *exit;
   if (o.seed == -1) o.seed = std::random_device()() & 0x7FFFFFFF;
-  if (o.out_dir.empty()) o.out_dir = DefaultGameDir(o.seed);
   std::string command = "warlight berlin match";
   for (int i = 0; i < argc; ++i) command += std::string(" ") + argv[i];
   return Play(game, o, *std::move(map), command);

@@ -3,11 +3,13 @@
 #include <chrono>
 #include <condition_variable>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <utility>
 
 #include "absl/strings/str_join.h"
 #include "berlin/builtin_bots.h"
+#include "common/capped_log.h"
 #include "sdk/berlin/wire.h"
 
 namespace wl::tools {
@@ -20,9 +22,48 @@ struct EndpointSeat::Call {
   BerlinAnswer answer;
 };
 
+namespace {
+
+// The bot, its prints with std::cout and std::cerr sent to `log`
+// (common/capped_log.h CaptureOutput) in each call: the Endpoint calls it
+// on worker threads of its own.
+class CapturedBot : public berlin::Bot {
+ public:
+  CapturedBot(std::unique_ptr<berlin::Bot> bot, std::streambuf* log)
+      : bot_(std::move(bot)), log_(log) {}
+  void OnGameStart(const berlin::Game& game) override {
+    CaptureOutput capture(log_);
+    bot_->OnGameStart(game);
+  }
+  void OnTurn(berlin::Game& game) override {
+    CaptureOutput capture(log_);
+    bot_->OnTurn(game);
+  }
+  void OnGameOver(const berlin::Game& game) override {
+    CaptureOutput capture(log_);
+    bot_->OnGameOver(game);
+  }
+
+ private:
+  std::unique_ptr<berlin::Bot> bot_;
+  std::streambuf* log_;
+};
+
+// `factory`'s bots, captured into `log` when there is one.
+berlin::BotFactory Captured(berlin::BotFactory factory, std::ostream* log) {
+  if (!log) return factory;
+  return [factory = std::move(factory), log]() -> std::unique_ptr<berlin::Bot> {
+    std::unique_ptr<berlin::Bot> bot = factory();
+    if (!bot) return bot;
+    return std::make_unique<CapturedBot>(std::move(bot), log->rdbuf());
+  };
+}
+
+}  // namespace
+
 EndpointSeat::EndpointSeat(berlin::BotFactory factory,
                            berlin::EndpointOptions options)
-    : endpoint_(std::move(factory), options) {}
+    : endpoint_(Captured(std::move(factory), options.log), options) {}
 
 absl::StatusOr<std::unique_ptr<EndpointSeat>> EndpointSeat::BuiltIn(
     const std::string& name, uint64_t seed, std::ostream* log) {

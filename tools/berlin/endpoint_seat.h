@@ -33,7 +33,9 @@ namespace wl::tools {
 
 class EndpointSeat : public BerlinSeat {
  public:
-  // `options.log` receives the Endpoint's lines (nullptr: std::cerr).
+  // `options.log` receives the Endpoint's lines (nullptr: std::cerr) and,
+  // under a StandardOutputRouter (common/capped_log.h), what the bot prints
+  // with std::cout or std::cerr while it handles a request.
   explicit EndpointSeat(berlin::BotFactory factory,
                         berlin::EndpointOptions options = {});
   // The built-in Berlin bot `name` (builtin_bots.h), every instance seeded

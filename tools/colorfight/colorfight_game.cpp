@@ -11,6 +11,7 @@
 #include "colorfight/colorfight_files.h"
 #include "colorfight/replay_log.h"
 #include "common/bots.h"
+#include "common/capped_log.h"
 #include "common/cli.h"
 #include "common/files.h"
 #include "sdk/colorfight/command.h"
@@ -38,6 +39,9 @@ struct Seat {
   double ms = 0;                         // in OnTurn
   bool stopped = false;                  // threw: sends nothing more
   SeatOutcome outcome;
+  // What the bot prints with std::cout or std::cerr under the arena's
+  // StandardOutputRouter (common/capped_log.h): its stderr_playerN.txt.
+  std::unique_ptr<CappedLog> log;
 };
 
 // The frame's error entries and the seats' fault counts of one update.
@@ -82,6 +86,7 @@ void AskSeat(const cf::Frame& frame, int k, Seat* seat) {
   const auto start = std::chrono::steady_clock::now();
   try {
     const cf::Game view(frame, k + 1);
+    CaptureOutput capture(seat->log ? seat->log->buffer() : nullptr);
     seat->texts = seat->bot->OnTurn(view);
   } catch (const std::exception& e) {
     seat->stopped = true;
@@ -251,6 +256,8 @@ absl::StatusOr<std::unique_ptr<PlayedGame>> ColorfightGame::Play(
     const SeatSetup& s = setup.seats[k];
     if (setup.force_processes || !PlaysInProcess(s.bot)) return CheckBot(s.bot);
     seats[k].bot = make_bot_(s.bot, s.seed);
+    seats[k].log =
+        std::make_unique<CappedLog>(s.stderr_path.empty() ? 0 : s.stderr_cap);
     if (!seats[k].bot)
       return absl::NotFoundError("no built-in Colorfight bot '" + s.bot + "'");
   }
@@ -268,6 +275,14 @@ absl::StatusOr<std::unique_ptr<PlayedGame>> ColorfightGame::Play(
   played->rounds = state.turn;
   RankSeats(state, &seats, played.get(),
             setup.keep_files ? &played->transcript_ : nullptr);
+  for (int k = 0; k < n; ++k) {
+    const std::string& path = setup.seats[k].stderr_path;
+    if (path.empty()) continue;
+    if (absl::Status s = WriteFileAtomically(path, seats[k].log->text());
+        !s.ok()) {
+      return s;
+    }
+  }
   return std::unique_ptr<PlayedGame>(std::move(played));
 }
 

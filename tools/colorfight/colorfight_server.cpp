@@ -184,8 +184,13 @@ absl::Status WriteColorfightFinishedGame(const std::string& dir, int64_t seed,
   if (!colorfight::ParseFrame(game.final_frame, &frame, &error)) {
     return absl::InternalError("cannot read the final frame: " + error);
   }
-  *folder =
-      (std::filesystem::path(dir) / (game.room + "-" + game.game_id)).string();
+  // A new name (common/files.h MakeNewFolder): <room>-<game_id>, or -2,
+  // -3, ... when an earlier run left that one; the empty folder holds the
+  // name until the whole one is renamed onto it.
+  absl::StatusOr<std::string> fresh = MakeNewFolder(
+      (std::filesystem::path(dir) / (game.room + "-" + game.game_id)).string());
+  if (!fresh.ok()) return fresh.status();
+  *folder = *fresh;
   const ColorfightResult result = ColorfightResultOf(frame, seed, command);
   // Written whole (common/files.h): a kill -9 leaves DIR/.tmp-<name>,
   // which the next start removes and reports, never a half folder.

@@ -25,7 +25,9 @@ namespace wl::tools {
 // argv: the arguments after "server".
 int ColorfightServerMain(int argc, char** argv);
 
-// --games-dir's folder of a finished game: DIR/<room>-<game_id>/ with
+// --games-dir's folder of a finished game: DIR/<room>-<game_id>/ (or
+// <room>-<game_id>-2, -3, ... when a folder of that name exists: one is
+// never overwritten; common/files.h MakeNewFolder) with
 // replay.cfr, result.json and replay.html (colorfight_files.h), `seed` and
 // `command` in result.json. A game without a replay (its room's
 // replay_enable "never") gets result.json alone. Sets *folder. The folder

@@ -46,6 +46,52 @@ std::optional<std::string> FirstPlainWord(const std::string& command) {
   return word;
 }
 
+// The plain words of a command up to its first shell operator (; & | < >
+// ( )), each without shell constructs; empty when the command is not plain.
+std::vector<std::string> PlainWords(const std::string& command) {
+  const size_t end = command.find_first_of(";&|<>()");
+  std::istringstream in(command.substr(0, end));
+  std::vector<std::string> words;
+  for (std::string word; in >> word;) {
+    if (word.find_first_of("'\"\\$`*?[]~{}#") != std::string::npos) return {};
+    words.push_back(word);
+  }
+  return words;
+}
+
+// An interpreter that runs the script its first non-option argument names
+// (python3.11 and pypy3 count as python).
+bool IsScriptInterpreter(const std::string& program) {
+  const std::string name = fs::path(program).filename().string();
+  for (const char* known :
+       {"python", "pypy", "node", "nodejs", "ruby", "perl", "sh", "bash",
+        "dash", "zsh", "php", "lua", "Rscript"}) {
+    const std::string k = known;
+    if (name == k) return true;
+    if (name.rfind(k, 0) == 0 &&
+        name.find_first_not_of("0123456789.", k.size()) == std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A word that names a program or script by its extension (not a URL, no
+// '='): a file the bot runs, which must be there. Other paths may be files
+// the bot writes ("touch out/started"), so they are not checked.
+bool LooksLikeScript(const std::string& word) {
+  if (word.find("://") != std::string::npos ||
+      word.find('=') != std::string::npos) {
+    return false;
+  }
+  const std::string ext = fs::path(word).extension().string();
+  for (const char* known : {".py", ".js", ".mjs", ".cjs", ".rb", ".pl", ".sh",
+                            ".jar", ".php", ".lua", ".R", ".exe"}) {
+    if (ext == known) return true;
+  }
+  return false;
+}
+
 // `word` (no '/') looked up in PATH like sh does; "" when not found.
 std::string SearchPath(const std::string& word) {
   const char* path = std::getenv("PATH");
@@ -176,7 +222,55 @@ absl::Status BareWordNotFound(const std::string& bot, const std::string& word,
                              Suggestion(word, folders));
 }
 
+// A file the command names that does not exist, as a NotFound error.
+absl::Status CheckCommandFiles(const std::string& bot) {
+  for (const std::string& file : CommandFiles(bot)) {
+    std::error_code ec;
+    if (fs::exists(file, ec)) continue;
+    std::string where = fs::current_path(ec).string();
+    return absl::NotFoundError(
+        "bot '" + cli::EscapeForTerminal(bot, 200) +
+        "': " + cli::EscapeForTerminal(file, 200) + " not found" +
+        (fs::path(file).is_absolute()
+             ? ""
+             : " (in " + cli::EscapeForTerminal(where, 200) + ")"));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
+
+std::vector<std::string> CommandFiles(const std::string& command) {
+  const std::vector<std::string> words = PlainWords(command);
+  std::vector<std::string> files;
+  if (words.empty()) return files;
+  // The interpreter's script: its first word that is not an option (java:
+  // the word after -jar); none after python's -m or -c, node's -e.
+  bool script_taken = !IsScriptInterpreter(words[0]) && words[0] != "java";
+  for (size_t i = 1; i < words.size(); ++i) {
+    const std::string& word = words[i];
+    if (!script_taken) {
+      if (word == "-m" || word == "-c" || word == "-e" || word == "--eval") {
+        script_taken = true;
+        ++i;  // the module or the code
+        continue;
+      }
+      if (words[0] == "java") {
+        if (word == "-jar" && i + 1 < words.size()) {
+          files.push_back(words[++i]);
+          script_taken = true;
+        }
+        continue;
+      }
+      if (word[0] == '-') continue;
+      files.push_back(word);
+      script_taken = true;
+      continue;
+    }
+    if (word[0] != '-' && LooksLikeScript(word)) files.push_back(word);
+  }
+  return files;
+}
 
 BotFolders BotFolders::Default(std::vector<std::string> known) {
   BotFolders folders;
@@ -228,9 +322,12 @@ absl::Status CheckBotCanStart(const std::string& bot,
   if (IsRepositoryBot(bot, folders)) return CheckRepositoryBot(bot, folders);
   std::optional<std::string> word = FirstPlainWord(bot);
   if (!word) return absl::OkStatus();  // a shell construct: sh will tell
-  if (word->find('/') != std::string::npos) return CheckProgram(bot, *word);
-  if (!SearchPath(*word).empty()) return absl::OkStatus();
-  return BareWordNotFound(bot, *word, folders);
+  if (word->find('/') != std::string::npos) {
+    if (absl::Status ok = CheckProgram(bot, *word); !ok.ok()) return ok;
+  } else if (SearchPath(*word).empty()) {
+    return BareWordNotFound(bot, *word, folders);
+  }
+  return CheckCommandFiles(bot);
 }
 
 std::string FileIdentity(const std::string& path) {

@@ -14,11 +14,17 @@
 //   std::string command = BotCommand(bot, 7, folders);
 //   // "<build>/bots/greedy --seed 7", or the shell command as given
 //
-// The check looks at the command's first word only: a command that starts
+// The check looks at the command's program (its first word) and at the
+// files it names (CommandFiles): the script of a known interpreter
+// ("python3 mybot.py": mybot.py; "java -jar bot.jar": bot.jar) and any
+// later word that is not an option and ends in a script's or program's
+// extension (.py .js .mjs .cjs .rb .pl .sh .jar .php .lua .R .exe); each
+// must exist, relative to the working folder. Other words, paths included,
+// are not checked: they may name files the bot writes. A command that starts
 // with a shell construct (a quote, a variable, a keyword, a redirection) is
-// assumed to start; its failures show up as a crash during the game.
-// Warlight's instance is tools/wl/bot_command.h (WlBotFolders and the
-// one-argument forms of these functions).
+// assumed to start; its failures show up as a crash during the game. Warlight's
+// instance is tools/wl/bot_command.h (WlBotFolders and the one-argument forms
+// of these functions).
 #ifndef WL_TOOLS_COMMON_BOTS_H_
 #define WL_TOOLS_COMMON_BOTS_H_
 
@@ -74,9 +80,20 @@ std::string BotExecutable(const std::string& bot, const BotFolders& folders);
 // reason naming the bot, "bot 'mybott': ...": not found (for a bare word
 // that is neither a repository bot nor on PATH, with the closest known,
 // built or source folder name: "did you mean mybot?"), not executable, a
-// folder, a repository bot that is not built.
+// folder, a repository bot that is not built, a file the command names
+// (CommandFiles) that does not exist: "bot 'python3 mybot.py': mybot.py not
+// found (in /home/me/work)".
 absl::Status CheckBotCanStart(const std::string& bot,
                               const BotFolders& folders);
+
+// The words of a shell command that name files, by the rule above: the
+// interpreter's script (after python/python3/pypy3, node, ruby, perl,
+// sh/bash/dash/zsh, php, lua, Rscript: the first argument that is not an
+// option, none after -m, -c or -e; java: the word after -jar), then every
+// later non-option word (not a URL, no '=') with an extension of the list
+// above. Only the command's plain words up to its first shell operator;
+// none when it holds quotes, variables or globs.
+std::vector<std::string> CommandFiles(const std::string& command);
 
 // "fnv1a64 HEX" of a file's bytes, or "unreadable".
 std::string FileIdentity(const std::string& path);

@@ -150,6 +150,29 @@ absl::StatusOr<std::string> ReadGzipFile(const std::string& path,
   return out;
 }
 
+absl::StatusOr<std::string> MakeNewFolder(const std::string& dir) {
+  std::filesystem::path path = std::filesystem::path(dir).lexically_normal();
+  if (path.filename().empty()) path = path.parent_path();  // "games/x/"
+  std::error_code ec;
+  if (path.has_parent_path()) {
+    std::filesystem::create_directories(path.parent_path(), ec);
+  }
+  constexpr int kMaxSuffix = 100000;
+  for (int suffix = 1; suffix <= kMaxSuffix; ++suffix) {
+    const std::string name = suffix == 1
+                                 ? path.string()
+                                 : path.string() + "-" + std::to_string(suffix);
+    if (::mkdir(name.c_str(), 0777) == 0) return name;
+    if (errno != EEXIST) {
+      return absl::UnavailableError("cannot create " + name + ": " +
+                                    std::strerror(errno));
+    }
+  }
+  return absl::UnavailableError("cannot create " + path.string() +
+                                ": every name up to -" +
+                                std::to_string(kMaxSuffix) + " is taken");
+}
+
 std::string UnfinishedFolderOf(const std::string& dir) {
   std::filesystem::path path = std::filesystem::path(dir).lexically_normal();
   if (path.filename().empty()) path = path.parent_path();  // "games/x/"
@@ -196,6 +219,13 @@ std::vector<std::string> RemoveUnfinishedFolders(const std::string& parent) {
   std::sort(removed.begin(), removed.end());
   for (const std::string& path : removed) {
     std::filesystem::remove_all(path, ec);
+    const std::filesystem::path temp(path);
+    const std::filesystem::path target =
+        temp.parent_path() / temp.filename().string().substr(5);  // ".tmp-"
+    if (std::filesystem::is_directory(target, ec) &&
+        std::filesystem::is_empty(target, ec)) {
+      std::filesystem::remove(target, ec);
+    }
   }
   return removed;
 }

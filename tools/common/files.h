@@ -30,6 +30,15 @@
 //       "games/public-17", [&](const std::string& temp) {
 //         return WriteFileAtomically(temp + "/result.json", text);
 //       });
+//
+// A folder a command names by itself (the default game folder of a match,
+// profile's per-game folders, the Colorfight server's) is never one that
+// exists: MakeNewFolder takes `dir`, or dir-2, dir-3, ... when taken, with
+// mkdir(2), so that two games started in the same second (or two processes
+// at once) never share one:
+//
+//   absl::StatusOr<std::string> dir = MakeNewFolder("games/x-seed7");
+//   // "games/x-seed7", or "games/x-seed7-2" when that exists
 #ifndef WL_TOOLS_COMMON_FILES_H_
 #define WL_TOOLS_COMMON_FILES_H_
 
@@ -64,6 +73,13 @@ absl::StatusOr<std::string> ReadFileToString(const std::string& path,
 absl::StatusOr<std::string> ReadGzipFile(const std::string& path,
                                          size_t max_bytes = kMaxInputBytes);
 
+// Creates a new, empty folder: `dir` itself when it does not exist, else
+// the first of dir-2, dir-3, ... that does not; its parents too. Atomic
+// (mkdir(2) fails on an existing name): concurrent callers get different
+// folders, and nothing that exists is ever taken or overwritten. Returns
+// the folder; Unavailable "cannot create DIR: why" when it cannot be made.
+absl::StatusOr<std::string> MakeNewFolder(const std::string& dir);
+
 // Where a folder is written before it is whole: <parent>/.tmp-<name>.
 std::string UnfinishedFolderOf(const std::string& dir);
 
@@ -78,8 +94,9 @@ absl::Status WriteFolderWhole(
     const std::function<absl::Status(const std::string& temp)>& write);
 
 // Removes every folder .tmp-* directly in `parent` (left by a writer that
-// was killed) and returns their paths, sorted, to be reported. A missing
-// `parent` holds none.
+// was killed) and returns their paths, sorted, to be reported; with each,
+// its target <parent>/<name> when that is an empty folder (a name taken by
+// MakeNewFolder for it). A missing `parent` holds none.
 std::vector<std::string> RemoveUnfinishedFolders(const std::string& parent);
 
 }  // namespace wl::tools

@@ -337,8 +337,63 @@ absl::Status AwaitStart(const std::string& command_line,
   return absl::OkStatus();
 }
 
+// The farewell, copied into static storage for the signal handler, which
+// reads it only when `farewell_ready` (set after the copy).
+struct FarewellStore {
+  char paths[kMaxFarewellPaths][kMaxFarewellText + 1];
+  int path_count;
+  char before[kMaxFarewellText + 1], after[kMaxFarewellText + 1];
+  const std::atomic<int64_t>* count;
+};
+FarewellStore farewell_store;
+std::atomic<bool> farewell_ready{false};
+
+void CopyText(const std::string& text, char* to) {
+  const size_t n = std::min(text.size(), kMaxFarewellText);
+  std::memcpy(to, text.data(), n);
+  to[n] = '\0';
+}
+
+void WriteAll(const char* text, size_t n) {
+  while (n > 0) {
+    const ssize_t written = ::write(STDERR_FILENO, text, n);
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) return;
+    text += written;
+    n -= static_cast<size_t>(written);
+  }
+}
+
+// Async-signal-safe: unlink, rmdir, write and arithmetic only.
+void SayFarewell() {
+  if (!farewell_ready.load()) return;
+  const int saved_errno = errno;
+  const FarewellStore& f = farewell_store;
+  for (int i = 0; i < f.path_count; ++i) {
+    if (::unlink(f.paths[i]) != 0 && (errno == EISDIR || errno == EPERM)) {
+      ::rmdir(f.paths[i]);
+    }
+  }
+  WriteAll(f.before, std::strlen(f.before));
+  if (f.count) {
+    int64_t n = f.count->load();
+    char digits[24];
+    size_t at = sizeof digits;
+    const bool negative = n < 0;
+    do {
+      digits[--at] = static_cast<char>('0' + (negative ? -(n % 10) : n % 10));
+      n /= 10;
+    } while (n != 0 && at > 1);
+    if (negative) digits[--at] = '-';
+    WriteAll(digits + at, sizeof digits - at);
+  }
+  WriteAll(f.after, std::strlen(f.after));
+  errno = saved_errno;
+}
+
 void KillGroupsAndExit(int signal) {
   KillAllProcessGroups();  // async-signal-safe: only kill(2) on known groups
+  SayFarewell();
   ::_exit(128 + signal);
 }
 
@@ -403,6 +458,25 @@ int KillAllProcessGroups() {
   errno = saved_errno;
   return signalled;
 }
+
+void SetExitSignalFarewell(const ExitSignalFarewell& farewell) {
+  farewell_ready.store(false);
+  FarewellStore& f = farewell_store;
+  f.path_count = 0;
+  for (const std::string& path : farewell.remove) {
+    if (f.path_count == kMaxFarewellPaths) break;
+    if (path.empty() || path.size() > kMaxFarewellText) continue;
+    CopyText(path, f.paths[f.path_count++]);
+  }
+  CopyText(farewell.before, f.before);
+  CopyText(farewell.after, f.after);
+  f.count = farewell.count;
+  farewell_ready.store(true);
+}
+
+void ClearExitSignalFarewell() { farewell_ready.store(false); }
+
+void SayExitSignalFarewell() { SayFarewell(); }
 
 void KillProcessGroupsOnExitSignals() {
   struct sigaction action = {};

@@ -27,16 +27,21 @@
 // never reused while the harness may signal the group.
 //
 // Live groups are listed (RegisterProcessGroup) so that KillAllProcessGroups
-// can kill them all from a signal handler.
+// can kill them all from a signal handler. A command says what that handler
+// does beyond it (SetExitSignalFarewell): which files of an unfinished game
+// it removes, and the line it prints (how many games are saved, and the
+// command that resumes).
 #ifndef WL_TOOLS_COMMON_PROCESS_H_
 #define WL_TOOLS_COMMON_PROCESS_H_
 
 #include <sys/types.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 
@@ -104,8 +109,29 @@ void UnregisterProcessGroup(int slot);
 int KillAllProcessGroups();
 
 // Installs handlers so that SIGINT, SIGTERM or SIGHUP kill every listed
-// group (KillAllProcessGroups) and end the process with status 128 + signal.
+// group (KillAllProcessGroups), do the farewell set below, and end the
+// process with status 128 + signal.
 void KillProcessGroupsOnExitSignals();
+
+// What the exit-signal handler does before it exits (the last one set):
+// removes each path of `remove`, in order (unlink, or rmdir for a folder,
+// which fails unless empty), then writes to stderr `before`, *count when
+// given (a number read at that moment), and `after`. Paths beyond
+// kMaxFarewellPaths, or longer than kMaxFarewellText bytes, are not
+// removed; texts are cut to kMaxFarewellText bytes. `count` must outlive
+// the farewell (ClearExitSignalFarewell before it goes).
+constexpr int kMaxFarewellPaths = 8;
+constexpr size_t kMaxFarewellText = 2047;
+struct ExitSignalFarewell {
+  std::vector<std::string> remove;
+  std::string before;
+  const std::atomic<int64_t>* count = nullptr;
+  std::string after;
+};
+void SetExitSignalFarewell(const ExitSignalFarewell& farewell);
+void ClearExitSignalFarewell();
+// Does what the handler does (the removals and the line): for tests.
+void SayExitSignalFarewell();
 
 }  // namespace wl::tools
 

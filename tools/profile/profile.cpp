@@ -134,10 +134,16 @@ absl::StatusOr<ProfiledGame> PlayProfiledGame(const Game& game,
   result.seat = scheduled.swapped ? 1 : 0;
   result.map = scheduled.map.empty() ? game.DefaultMap() : scheduled.map;
   if (!o.out_dir.empty()) {
-    result.dir = (fs::path(o.out_dir) / ("game" + std::to_string(index) +
-                                         "-seed" + std::to_string(result.seed)))
-                     .string();
-    if (!MakeFolder(result.dir)) return absl::CancelledError();
+    // A new folder (common/files.h): an earlier run's is never overwritten.
+    absl::StatusOr<std::string> dir = MakeNewFolder(
+        (fs::path(o.out_dir) / ("game" + std::to_string(index) + "-seed" +
+                                std::to_string(result.seed)))
+            .string());
+    if (!dir.ok()) {
+      std::cerr << kCommand << ": " << dir.status().message() << "\n";
+      return absl::CancelledError();
+    }
+    result.dir = *dir;
   }
   const GameSetup setup = ProfileSetup(scheduled, &result);
   absl::StatusOr<std::unique_ptr<PlayedGame>> played = game.Play(setup);

@@ -7,7 +7,9 @@
 //   GameRecord record = PlayGame(map, seed, seat, other_seat);
 //
 // What the bot writes to the Session's log (its diagnostics, which a
-// process would write to stderr) is dropped, or kept up to a cap:
+// process would write to stderr), and what it prints with std::cout or
+// std::cerr while it is called under a StandardOutputRouter (the arena's;
+// common/capped_log.h), is dropped, or kept up to a cap:
 //
 //   InProcessSeat seat(MakeBuiltInBot("greedy", 7), /*log_cap_bytes=*/1 << 20);
 //   ... PlayGame(...) ...;
@@ -44,7 +46,9 @@ class InProcessSeat : public Seat {
   const std::string& log() const { return log_.text(); }
 
   void Send(const std::string& line) override {
-    if (!killed_) session_.Handle(line);
+    if (killed_) return;
+    CaptureOutput capture(log_.buffer());
+    session_.Handle(line);
   }
   Reply Ask(const std::string& line, int64_t timebank_ms) override {
     Reply reply;
@@ -53,7 +57,11 @@ class InProcessSeat : public Seat {
       return reply;
     }
     auto start = std::chrono::steady_clock::now();
-    std::optional<std::string> answer = session_.Handle(line);
+    std::optional<std::string> answer;
+    {
+      CaptureOutput capture(log_.buffer());
+      answer = session_.Handle(line);
+    }
     reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                            std::chrono::steady_clock::now() - start)
                            .count();

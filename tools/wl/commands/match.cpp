@@ -15,6 +15,7 @@
 #include "absl/status/statusor.h"
 #include "common/cli.h"
 #include "common/files.h"
+#include "common/match_folder.h"
 #include "common/process.h"
 #include "rule_set.h"
 #include "sdk/cli/terminal.h"
@@ -36,9 +37,12 @@ constexpr const char* kMatchHelp =
     "A BOT is the name of any folder under bots/ (starter, random,\n"
     "greedy, mcts, or your fork, built with the repository) or any\n"
     "shell command line, e.g. \"python3 bot.py\"; each plays as a\n"
-    "process. A bot that cannot start is one line and exit status 2,\n"
-    "before any game; a bot that dies during the game is reported\n"
-    "(result line, result.json, its dump) with its exit status or signal.\n"
+    "process. A bot that cannot start (also a command whose script or\n"
+    "file is missing: \"python3 mybot.py\" without mybot.py) is one line\n"
+    "and exit status 2, before any game; a bot that dies during the game\n"
+    "is reported (result line, pointing at its stderr file; result.json;\n"
+    "its dump) with its exit status or signal. Ctrl-C removes the\n"
+    "unfinished game's files.\n"
     "--rules wl1 plays the Warlight AI Challenge 1 engine on its fixed\n"
     "earth map (wl1-earth): answers are read as a FIFO of lines, every\n"
     "request waits 2000 ms, no time bank; the folder also holds\n"
@@ -69,7 +73,7 @@ void DeclareMatchFlags(Flags& flags, MatchOptions* o) {
   flags.String("map", &o->map_file, "FILE",
                "the map, official JSON (default: a generated map)");
   flags.String("out", &o->out_dir, "DIR",
-               "the game folder (default: games/<time>-seed<S>)");
+               "the game folder (default: a new games/<time>-seed<S>)");
   flags.Bool("json", &o->json, "print result.json instead of one line");
   flags.Int("stderr-cap", &o->stderr_cap, "BYTES",
             "keep at most this much of each bot's stderr");
@@ -129,16 +133,21 @@ GameSetup MatchSetup(const MatchOptions& o, const std::string& map) {
   return setup;
 }
 
-// "; player1 (mybot) crashed in round 12: signal 11" per crashed seat.
-std::string CrashText(const GameRecord& record, const std::string bots[2]) {
+// "; player1 (mybot) crashed in round 12: signal 11 (its stderr:
+// DIR/stderr_player1.txt)" per crashed seat.
+std::string CrashText(const GameRecord& record, const MatchOptions& o) {
   std::string text;
   for (int i = 0; i < 2; ++i) {
     const SeatStats& s = record.stats[i];
     if (!s.crashed) continue;
-    text += "; player" + std::to_string(i + 1) + " (" +
-            cli::EscapeForTerminal(bots[i]) + ") crashed in round " +
-            std::to_string(s.crash_round) + ": " +
-            cli::EscapeForTerminal(s.crash);
+    const std::string player = "player" + std::to_string(i + 1);
+    text +=
+        "; " + player + " (" + cli::EscapeForTerminal(o.bots[i]) +
+        ") crashed in round " + std::to_string(s.crash_round) + ": " +
+        cli::EscapeForTerminal(s.crash) + " (its stderr: " +
+        cli::EscapeForTerminal(
+            (fs::path(o.out_dir) / ("stderr_" + player + ".txt")).string()) +
+        ")";
   }
   return text;
 }
@@ -154,12 +163,14 @@ void PrintResultLine(const GameRecord& record, const MatchOptions& o) {
                 ") won";
   std::cout << winner << " after " << record.rounds << " rounds; seed "
             << o.seed << "; time-outs " << record.stats[0].timeouts << "/"
-            << record.stats[1].timeouts << ", illegal moves "
-            << record.stats[0].illegal_moves << "/"
-            << record.stats[1].illegal_moves << ", parse errors "
+            << record.stats[1].timeouts << ", rejected moves "
+            << record.stats[0].rejected_moves << "/"
+            << record.stats[1].rejected_moves << ", failed at execution "
+            << record.stats[0].failed_moves << "/"
+            << record.stats[1].failed_moves << ", parse errors "
             << record.stats[0].parse_errors << "/"
-            << record.stats[1].parse_errors << CrashText(record, o.bots.data())
-            << "; " << cli::EscapeForTerminal(o.out_dir) << "\n";
+            << record.stats[1].parse_errors << CrashText(record, o) << "; "
+            << cli::EscapeForTerminal(o.out_dir) << "\n";
 }
 
 // WL1's engine_stdout.txt (wl1 §13.3: "starting game <id>", the folder's
@@ -183,15 +194,16 @@ absl::Status WriteWl1EngineOutput(const MatchOptions& o,
 
 // Plays the game on `map` (setup.map names it), writes the folder and
 // prints the result.
-int PlayMatch(const WlGame& game, const MatchOptions& o, GameMap map,
+int PlayMatch(const WlGame& game, MatchOptions o, GameMap map,
               const std::string& setup_map, const std::string& command) {
-  std::error_code ec;
-  fs::create_directories(o.out_dir, ec);
-  if (ec || !fs::is_directory(o.out_dir)) {
-    std::cerr << "warlight match: cannot create " << o.out_dir << ": "
-              << ec.message() << "\n";
+  absl::StatusOr<std::string> dir =
+      OpenMatchFolder("warlight match", o.out_dir, DefaultGameDir(o.seed),
+                      {"stderr_player1.txt", "stderr_player2.txt"});
+  if (!dir.ok()) {
+    std::cerr << "warlight match: " << dir.status().message() << "\n";
     return 1;
   }
+  o.out_dir = *dir;
   KillProcessGroupsOnExitSignals();
   absl::StatusOr<std::unique_ptr<WlPlayedGame>> played =
       game.PlayOn(MatchSetup(o, setup_map), std::move(map));
@@ -200,6 +212,7 @@ int PlayMatch(const WlGame& game, const MatchOptions& o, GameMap map,
   if (written.ok() && game.rules() == RuleSet::kWl1) {
     written = WriteWl1EngineOutput(o, (*played)->record());
   }
+  CloseMatchFolder();
   if (!written.ok()) {
     std::cerr << "warlight match: " << written.message() << "\n";
     return 1;
@@ -239,7 +252,6 @@ int MatchMain(int argc, char** argv) {
   if (!setup_map.ok()) {
     return flags.Fail(std::string(setup_map.status().message()));
   }
-  if (o.out_dir.empty()) o.out_dir = DefaultGameDir(o.seed);
   std::string command = "warlight match";
   for (int i = 0; i < argc; ++i) command += std::string(" ") + argv[i];
   return PlayMatch(game, o, *std::move(map), *setup_map, command);

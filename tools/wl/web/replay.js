@@ -223,7 +223,14 @@
     const info = players[p - 1] || {};
     const div = htmlEl('div');
     const parts = [];
-    if ('illegal_moves' in info) parts.push('illegal ' + info.illegal_moves);
+    // As the arena counts them: refused by the rules, or failed only when
+    // executed (result.json of older folders has the sum alone).
+    if ('rejected_moves' in info) {
+      parts.push('rejected moves ' + info.rejected_moves);
+      parts.push('failed at execution ' + (info.failed_moves || 0));
+    } else if ('illegal_moves' in info) {
+      parts.push('illegal ' + info.illegal_moves);
+    }
     if ('parse_errors' in info) parts.push('parse errors ' + info.parse_errors);
     if ('timeouts' in info) parts.push('time-outs ' + info.timeouts);
     if (info.killed) parts.push('killed');
