@@ -521,7 +521,10 @@ TEST(BerlinServerLimitsTest, SoakAnHonestGameUnderAttack) {
 #ifdef __SANITIZE_ADDRESS__  // ASan maps more for its allocator as it goes
   EXPECT_LE(wl::testing::MappingCount(), maps_before + 100);
 #else
-  EXPECT_LE(wl::testing::MappingCount(), maps_before + 20);
+  // glibc keeps the malloc arenas of threads that ended (up to 8 per core,
+  // two mappings each: +22 seen on 2 cores under load); the leak this
+  // guards against, a stack per finished worker, was +402.
+  EXPECT_LE(wl::testing::MappingCount(), maps_before + 48);
 #endif
   const long rss_after = wl::testing::ProcStatus("VmRSS:");
   std::cout << "soak: RSS " << rss_before << " KiB before, " << rss_after
