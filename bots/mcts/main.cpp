@@ -13,12 +13,13 @@
 int main(int argc, char** argv) {
   mcts::Config config;
   std::string err = mcts::ParseArgs(argc, argv, config);
+  const std::string program = wl::BotName(argc, argv);
   if (err == "help") {
-    std::cout << mcts::Usage();
+    std::cout << mcts::Usage(program);
     return 0;
   }
   if (!err.empty()) {
-    std::cerr << "mcts: " << err << " (see mcts --help)\n";
+    std::cerr << program << ": " << err << "; see --help\n";
     return 2;
   }
   config.seed = wl::SeedFromArgs(argc, argv, config.seed);

@@ -21,7 +21,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
+#include "bot_args.h"
 #include "tunable.h"
 
 namespace mcts {
@@ -288,11 +290,13 @@ inline std::string TurnKnobsHelp(const Config& d) {
 
 }  // namespace config_internal
 
-// The text of `mcts --help`: every knob, its meaning and its default (read
-// from Config{}, so it cannot drift from the code).
-inline std::string Usage() {
+// The text of `mcts --help` (`program`: the binary's name): every knob, its
+// meaning and its default (read from Config{}, so it cannot drift from the
+// code).
+inline std::string Usage(const std::string& program = "mcts") {
   const Config defaults;
-  return "usage: mcts [--KNOB VALUE]...   (--KNOB=VALUE works too)\n\n"
+  return "usage: " + program +
+         " [--KNOB VALUE]...   (--KNOB=VALUE works too)\n\n"
          "The MCTS bot: decoupled UCT over whole turns. The competition "
          "starts it\nwithout arguments: every knob has a default; 0|1 knobs "
          "are off (0) or on (1).\n\n" +
@@ -301,7 +305,8 @@ inline std::string Usage() {
          "\nTuning (warlight tune): --list-params prints the tunable "
          "parameters, one a line:\nNAME DEFAULT MIN MAX STEP (the strength "
          "knobs above and the evaluation's\nweights); --param NAME=VALUE "
-         "sets one (repeat it for more), after the knobs.\n";
+         "sets one (repeat it for more), after the knobs.\n"
+         "--help prints this help and exits.\n";
 }
 
 namespace config_internal {
@@ -406,8 +411,20 @@ inline KnobResult SetKnob(const std::string& name, const char* value,
 constexpr const char* kParamFlag = "--param";
 constexpr const char* kListParamsFlag = "--list-params";
 
+// Every flag of the command line, for "did you mean": the knobs, --seed,
+// --help and the tuning flags.
+inline std::vector<std::string> FlagNames() {
+  std::vector<std::string> names = {"--seed", "--help", kParamFlag,
+                                    kListParamsFlag};
+  for (const auto& k : config_internal::kIntKnobs) names.push_back(k.flag);
+  for (const auto& k : config_internal::kBoolKnobs) names.push_back(k.flag);
+  for (const auto& k : config_internal::kDoubleKnobs) names.push_back(k.flag);
+  return names;
+}
+
 // Reads `--name value` or `--name=value` pairs into `config`. Returns "" or
-// a one-line error; "help" when --help was asked for. The tuning flags
+// a one-line error ("unknown option '--iteratoins' (did you mean
+// --iterations?)"); "help" when --help was asked for. The tuning flags
 // (kParamFlag, kListParamsFlag) are skipped: wl::ApplyParamArgs reads them.
 inline std::string ParseArgs(int argc, char** argv, Config& config) {
   for (int i = 1; i < argc; ++i) {
@@ -415,8 +432,14 @@ inline std::string ParseArgs(int argc, char** argv, Config& config) {
     if (arg == "--help" || arg == "-h") return "help";
     if (arg == kListParamsFlag) continue;  // wl::ApplyParamArgs's
     std::string name = arg, value;
-    if (size_t eq = arg.find('='); eq != std::string::npos) {
-      name = arg.substr(0, eq);
+    const size_t eq = arg.find('=');
+    if (eq != std::string::npos) name = arg.substr(0, eq);
+    const std::vector<std::string> names = FlagNames();
+    if (name.rfind("-", 0) != 0) return "unexpected argument '" + arg + "'";
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+      return wl::UnknownOption(name, names);  // before taking a value
+    }
+    if (eq != std::string::npos) {
       value = arg.substr(eq + 1);
     } else if (i + 1 < argc) {
       value = argv[++i];
@@ -428,7 +451,7 @@ inline std::string ParseArgs(int argc, char** argv, Config& config) {
       case config_internal::KnobResult::kSet:
         break;
       case config_internal::KnobResult::kUnknown:
-        return "unknown option " + name;
+        return wl::UnknownOption(name, FlagNames());
       case config_internal::KnobResult::kBadValue:
         return "bad value '" + value + "' for " + name;
     }

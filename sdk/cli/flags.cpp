@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "sdk/cli/terminal.h"
+#include "sdk/wl/closest_name.h"
 
 namespace wl::cli {
 
@@ -32,6 +33,19 @@ class FlagError : public CLI::ParseError {
   }
 };
 
+// An option no flag declares, found while the arguments are read.
+class UnknownOptionError : public CLI::ParseError {
+ public:
+  explicit UnknownOptionError(const std::string& option)
+      : CLI::ParseError("UnknownOptionError", "unknown option " + option,
+                        CLI::ExitCodes::ExtrasError),
+        option_(option) {}
+  const std::string& option() const { return option_; }
+
+ private:
+  std::string option_;
+};
+
 // The first argument CLI11 could not place so far: an option no flag
 // declares, without its "=VALUE" ("--" marks are kept there too, and are no
 // options). Empty when there is none.
@@ -46,7 +60,7 @@ std::string FirstUnknown(const CLI::App& app) {
 // calls this first, so that an unknown option before it is the one reported.
 void ThrowIfUnknownSoFar(const CLI::App& app) {
   const std::string unknown = FirstUnknown(app);
-  if (!unknown.empty()) throw FlagError("unknown option " + unknown);
+  if (!unknown.empty()) throw UnknownOptionError(unknown);
 }
 
 // `v` as the help and the errors show a bound: 10000000, not 1e+07.
@@ -213,6 +227,15 @@ std::string Flags::Help() const {
   return out.str();
 }
 
+int Flags::FailUnknown(const std::string& option) const {
+  std::vector<std::string> names = {"--help"};
+  for (const Flag& f : flags_) names.push_back("--" + f.name);
+  std::cerr << program_ << ": unknown option '" << EscapeForTerminal(option)
+            << "'" << EscapeForTerminal(DidYouMean(option, names))
+            << "; see --help\n";
+  return 2;
+}
+
 int Flags::Fail(const std::string& message) const {
   // The message often quotes the user's own text (a flag, a value, a path).
   std::cerr << program_ << ": " << EscapeForTerminal(message)
@@ -317,7 +340,7 @@ std::optional<int> Flags::Parse(int argc, char** argv,
   // A program's own mistake, found when it declared its flags.
   if (!declare_error_.empty()) return Fail("flags: " + declare_error_);
   if (const std::string joined = JoinedAlias(argc, argv); !joined.empty()) {
-    return Fail("unknown option " + joined);
+    return FailUnknown(joined);
   }
   CLI::App app(description_, program_);
   Declare(&app, positional);
@@ -328,16 +351,18 @@ std::optional<int> Flags::Parse(int argc, char** argv,
   } catch (const CLI::CallForHelp&) {
     std::cout << Help();
     return 0;
+  } catch (const UnknownOptionError& e) {
+    return FailUnknown(e.option());
   } catch (const FlagError& e) {
     return Fail(e.what());
   } catch (const CLI::ArgumentMismatch&) {
     // Only the last argument can miss its value.
     const std::string unknown = FirstUnknown(app);
-    if (!unknown.empty()) return Fail("unknown option " + unknown);
+    if (!unknown.empty()) return FailUnknown(unknown);
     const std::string last = argv[argc - 1];
     return Fail(last.substr(0, last.find('=')) + " needs a value");
   } catch (const CLI::ExtrasError&) {
-    return Fail("unknown option " + FirstUnknown(app));
+    return FailUnknown(FirstUnknown(app));
   } catch (const CLI::ParseError& e) {
     return Fail(e.what());
   }

@@ -7,8 +7,9 @@
 // A program declares its flags, parses argv, and gets its positional
 // arguments back. CLI11 does the parsing (flags.cpp); this header keeps it
 // out of the programs. --name VALUE and --name=VALUE both work, "--" ends
-// the flags; --help (-h) prints the usage; an unknown flag or a bad value is
-// one clear line and exit status 2. Errors come in the order of the
+// the flags; --help (-h) prints the usage; an unknown flag (with the
+// nearest declared one: "did you mean --seed?") or a bad value is one clear
+// line and exit status 2. Errors come in the order of the
 // arguments. Integers are plain decimal ("0x10", "+4", overflow are
 // refused), within the flag's range when it has one; numbers are whatever
 // strtod reads whole; "--name=" gives an empty value. Given twice, a flag
@@ -106,6 +107,10 @@ class Flags {
   // Prints "<program>: <message> (see --help)" to stderr, the message
   // escaped (cli/terminal.h); returns 2.
   int Fail(const std::string& message) const;
+  // Prints "<program>: unknown option '<option>' (did you mean --NAME?);
+  // see --help" (the suggestion when a flag is within a few edits,
+  // wl::ClosestName); returns 2.
+  int FailUnknown(const std::string& option) const;
 
  private:
   struct Flag {

@@ -16,6 +16,10 @@
 //   };
 //
 //   int main(int argc, char** argv) {
+//     if (int exit = wl::CheckBotArgs(argc, argv, "My bot.",
+//                                     wl::TunableBotFlags());
+//         exit >= 0)
+//       return exit;                   // --help, or an unknown flag
 //     MyBot bot(wl::SeedFromArgs(argc, argv));
 //     if (int exit = wl::ApplyParamArgs(argc, argv, bot); exit >= 0)
 //       return exit;                   // --list-params, or a bad --param
@@ -23,10 +27,12 @@
 //   }
 //
 // `mybot --list-params` prints one line per parameter, "NAME DEFAULT MIN MAX
-// STEP", and exits 0; `mybot --param reserve=6 --param attack_share=0.5`
-// sets them before the game. An unknown name, a value that is not a number
-// or one outside [MIN, MAX] is one line on stderr and exit status 2. An int
-// parameter takes the nearest integer. `step` is the change the parameter's
+// STEP", with a sixth word "int" for an int parameter, and exits 0; `mybot
+// --param reserve=6 --param attack_share=0.5` sets them before the game. An
+// unknown name, a value that is not a number or one outside [MIN, MAX] is
+// one line on stderr saying which ("mybot: bad --param 'reserve=x': 'x' is
+// not a number") and exit status 2. An int parameter takes the nearest
+// integer, and is printed as one. `step` is the change the parameter's
 // owner expects to matter: the tuner's perturbation starts there.
 // C++17 standard library only.
 #ifndef WL_TUNABLE_H_
@@ -41,6 +47,9 @@
 #include <string>
 #include <vector>
 
+#include "bot_args.h"
+#include "closest_name.h"
+
 namespace wl {
 
 // One declared parameter and where it lives.
@@ -48,9 +57,15 @@ struct Param {
   std::string name;
   double value = 0;  // at declaration: the default
   double min = 0, max = 0, step = 0;
-  double* real = nullptr;  // exactly one of the two is set
-  int* integer = nullptr;
+  double* real = nullptr;   // at most one of the two is set (none when
+  int* integer = nullptr;   // the parameter was read from --list-params)
+  bool is_integer = false;  // an int parameter: set to the nearest integer
 };
+
+// `p`'s value as applied: the nearest integer for an int parameter.
+inline double AppliedValue(const Param& p, double value) {
+  return p.is_integer ? std::round(value) : value;
+}
 
 // The parameters a bot declares (DeclareParams), in declaration order.
 class ParamSet {
@@ -61,7 +76,7 @@ class ParamSet {
   }
   void Add(const std::string& name, int* field, int min, int max, int step) {
     params_.push_back({name, double(*field), double(min), double(max),
-                       double(step), nullptr, field});
+                       double(step), nullptr, field, true});
   }
   const std::vector<Param>& params() const { return params_; }
   const Param* Find(const std::string& name) const {
@@ -84,7 +99,9 @@ class ParamSet {
       if (p.integer) *p.integer = static_cast<int>(std::lround(value));
       return "";
     }
-    return "no parameter named '" + name + "'";
+    std::vector<std::string> names;
+    for (const Param& p : params_) names.push_back(p.name);
+    return "no parameter named '" + name + "'" + DidYouMean(name, names);
   }
 
  private:
@@ -106,41 +123,63 @@ inline ParamSet ParamsOf(Tunable& bot) {
   return params;
 }
 
-// "NAME=VALUE" as a name and a number; nullopt when it is not one.
-inline std::optional<std::pair<std::string, double>> ParseParamAssignment(
-    const std::string& text) {
+// "NAME=VALUE" as a name and a number into *name and *value; "" when it is
+// one, else what is wrong with it ("'x' is not a number").
+inline std::string ParseParamAssignment(const std::string& text,
+                                        std::string* name, double* value) {
   const size_t eq = text.find('=');
-  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
-    return std::nullopt;
+  if (eq == std::string::npos) return "no '=' (NAME=VALUE)";
+  if (eq == 0) return "no NAME before '=' (NAME=VALUE)";
+  if (eq + 1 == text.size()) return "no VALUE after '=' (NAME=VALUE)";
   const std::string number = text.substr(eq + 1);
   char* end = nullptr;
-  const double value = std::strtod(number.c_str(), &end);
-  if (*end != '\0' || !std::isfinite(value)) return std::nullopt;
-  return std::make_pair(text.substr(0, eq), value);
+  const double x = std::strtod(number.c_str(), &end);
+  if (*end != '\0' || !std::isfinite(x))
+    return "'" + number + "' is not a number";
+  *name = text.substr(0, eq);
+  *value = x;
+  return "";
+}
+
+// A tunable bot's flags, for CheckBotArgs and its --help: --seed (which
+// `warlight` gives every bot of bots/), --param and --list-params.
+inline std::vector<BotFlag> TunableBotFlags() {
+  return {kSeedFlag,
+          {"param", "NAME=VALUE",
+           "set a tunable parameter (repeatable; see --list-params)"},
+          {"list-params", "",
+           "print NAME DEFAULT MIN MAX STEP [int] per parameter, and exit"}};
+}
+
+// One line of --list-params: "NAME DEFAULT MIN MAX STEP", then " int" for
+// an int parameter.
+inline std::string ParamLine(const Param& p) {
+  std::ostringstream line;
+  line << p.name << " " << p.value << " " << p.min << " " << p.max << " "
+       << p.step << (p.is_integer ? " int" : "");
+  return line.str();
 }
 
 // Handles --list-params and every --param NAME=VALUE (or --param=NAME=VALUE)
 // of the command line for `bot`. Returns -1 to go on and play, else the
 // exit status: 0 after --list-params, 2 after a bad --param (one line on
-// `err`). Other arguments are left to the bot.
+// `err`, named after the binary). Other arguments are left to the bot.
 inline int ApplyParamArgs(int argc, char** argv, Tunable& bot,
                           std::ostream& out = std::cout,
                           std::ostream& err = std::cerr) {
   ParamSet params = ParamsOf(bot);
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--list-params") == 0) {
-      for (const Param& p : params.params()) {
-        out << p.name << " " << p.value << " " << p.min << " " << p.max << " "
-            << p.step << "\n";
-      }
+      for (const Param& p : params.params()) out << ParamLine(p) << "\n";
       return 0;
     }
   }
+  const std::string program = BotName(argc, argv);
   for (int i = 1; i < argc; ++i) {
     std::string text;
     if (std::strcmp(argv[i], "--param") == 0) {
       if (i + 1 == argc) {
-        err << "bot: --param needs NAME=VALUE\n";
+        err << program << ": --param needs NAME=VALUE\n";
         return 2;
       }
       text = argv[++i];
@@ -149,14 +188,13 @@ inline int ApplyParamArgs(int argc, char** argv, Tunable& bot,
     } else {
       continue;
     }
-    const auto assignment = ParseParamAssignment(text);
-    if (!assignment) {
-      err << "bot: bad --param '" << text << "': NAME=VALUE, VALUE a number\n";
-      return 2;
-    }
-    const std::string why = params.Set(assignment->first, assignment->second);
+    std::string name;
+    double value = 0;
+    std::string why = ParseParamAssignment(text, &name, &value);
+    if (why.empty()) why = params.Set(name, value);
     if (!why.empty()) {
-      err << "bot: bad --param: " << why << " (see --list-params)\n";
+      err << program << ": bad --param '" << text << "': " << why
+          << " (see --list-params)\n";
       return 2;
     }
   }

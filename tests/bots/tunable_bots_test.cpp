@@ -293,10 +293,13 @@ TEST(TunableBotsTest, BotBinariesListTheirParamsAndRefuseBadOnes) {
     EXPECT_EQ(Lines(list.out), params.params().size()) << list.out;
     std::istringstream lines(list.out);
     for (const Param& p : params.params()) {
-      std::string got, value, min, max, step;
-      lines >> got >> value >> min >> max >> step;
+      std::string line, got, value, min, max, step, kind;
+      std::getline(lines, line);
+      std::istringstream fields(line);
+      fields >> got >> value >> min >> max >> step >> kind;
       EXPECT_EQ(got, p.name) << name;
       EXPECT_EQ(std::stod(value), p.value) << name << " " << p.name;
+      EXPECT_EQ(kind, p.is_integer ? "int" : "") << name << ": " << line;
     }
     const std::string first = params.params().front().name;
     for (const std::string& bad :

@@ -169,23 +169,44 @@ TEST(FlagsTest, HelpTextIsExact) {
 // The first bad argument is the one reported, in one line.
 TEST(FlagsTest, ErrorsAreOneLineInArgumentOrder) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
-      {{"--bogus=3", "x"}, "unknown option --bogus"},
-      {{"--bogus", "--games=x"}, "unknown option --bogus"},
-      {{"--bogus", "--help"}, "unknown option --bogus"},
-      {{"--bogus", "--games"}, "unknown option --bogus"},
-      {{"--games=x", "--bogus"}, "--games needs an integer, not 'x'"},
-      {{"--games=x", "--help"}, "--games needs an integer, not 'x'"},
-      {{"--games", "--help"}, "--games needs an integer, not '--help'"},
-      {{"a", "--games"}, "--games needs a value"},
-      {{"--ratio", "2x"}, "--ratio needs a number, not '2x'"},
-      {{"--ratio", ""}, "--ratio needs a number, not ''"},
-      {{"--json=yes"}, "--json takes no value"}};
+      {{"--bogus=3", "x"}, "unknown option '--bogus'; see --help"},
+      {{"--bogus", "--games=x"}, "unknown option '--bogus'; see --help"},
+      {{"--bogus", "--help"}, "unknown option '--bogus'; see --help"},
+      {{"--bogus", "--games"}, "unknown option '--bogus'; see --help"},
+      {{"--games=x", "--bogus"},
+       "--games needs an integer, not 'x' (see --help)"},
+      {{"--games=x", "--help"},
+       "--games needs an integer, not 'x' (see --help)"},
+      {{"--games", "--help"},
+       "--games needs an integer, not '--help' (see --help)"},
+      {{"a", "--games"}, "--games needs a value (see --help)"},
+      {{"--ratio", "2x"}, "--ratio needs a number, not '2x' (see --help)"},
+      {{"--ratio", ""}, "--ratio needs a number, not '' (see --help)"},
+      {{"--json=yes"}, "--json takes no value (see --help)"}};
   for (const auto& [args, message] : cases) {
     DemoFlags demo;
     const Parsed parsed = ParseArgs(demo.flags, args);
     EXPECT_EQ(parsed.exit, 2) << args[0];
-    EXPECT_EQ(parsed.err, "warlight demo: " + message + " (see --help)\n");
+    EXPECT_EQ(parsed.err, "warlight demo: " + message + "\n");
     EXPECT_EQ(parsed.out, "");
+  }
+}
+
+// An unknown option names the nearest declared flag (--help too), when one
+// is within a few edits (wl::ClosestName).
+TEST(FlagsTest, AnUnknownOptionNamesTheNearestFlag) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--gmaes", "'--gmaes' (did you mean --games?)"},
+      {"--ratio2=1", "'--ratio2' (did you mean --ratio?)"},
+      {"--hepl", "'--hepl' (did you mean --help?)"},
+      {"--jsn", "'--jsn' (did you mean --json?)"},
+      {"--zzzzzzzz", "'--zzzzzzzz'"}};
+  for (const auto& [arg, shown] : cases) {
+    DemoFlags demo;
+    const Parsed parsed = ParseArgs(demo.flags, {arg});
+    EXPECT_EQ(parsed.exit, 2) << arg;
+    EXPECT_EQ(parsed.err,
+              "warlight demo: unknown option " + shown + "; see --help\n");
   }
 }
 
@@ -376,7 +397,10 @@ TEST(FlagsTest, SearchFlags) {
 // that looks like one is a value, and "-5" is a positional argument.
 TEST(FlagsTest, AnAliasStandsAlone) {
   const std::vector<std::pair<std::string, std::string>> joined = {
-      {"-p80", "-p80"}, {"-port", "-port"}, {"-p=5", "-p"}, {"-hx", "-hx"}};
+      {"-p80", "'-p80'"},
+      {"-port", "'-port' (did you mean --port?)"},
+      {"-p=5", "'-p'"},
+      {"-hx", "'-hx'"}};
   for (const auto& [arg, shown] : joined) {
     int64_t port = 1;
     Flags flags("bot", "N", "A bot.");
@@ -384,7 +408,7 @@ TEST(FlagsTest, AnAliasStandsAlone) {
     flags.Short("port", 'p');
     const Parsed parsed = ParseArgs(flags, {"--port", "2", arg});
     EXPECT_EQ(parsed.exit, 2) << arg;
-    EXPECT_EQ(parsed.err, "bot: unknown option " + shown + " (see --help)\n");
+    EXPECT_EQ(parsed.err, "bot: unknown option " + shown + "; see --help\n");
     EXPECT_EQ(parsed.out, "") << arg;
   }
   std::string host;

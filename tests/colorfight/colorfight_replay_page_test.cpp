@@ -277,5 +277,32 @@ TEST(ColorfightReplayPageBrowserTest, ChromiumDrawsTheDecodedGridOfATurn) {
   fs::remove_all(dir);
 }
 
+// The charts' axis labels fit their margin at any magnitude: a player's
+// gold of 1551644 is labelled "1.55M" (it was clipped to ".551644").
+TEST(ColorfightReplayPageBrowserTest, ChartLabelsFitAnyMagnitude) {
+  WL_REQUIRE_CHROMIUM();
+  const std::string chromium = oracle::FindChromium();
+  const fs::path dir = testing::FreshTempDir("cf_page_chart");
+  json::array log = TinyLog(3);
+  log[2].at("users").at("1").as_object()["gold"] = 1551644;
+  log[3].at("users").at("1").as_object()["energy"] = 98765432100;
+  std::ofstream(dir / "big.html") << PageOf(json::serialize(log));
+  const std::string dom = oracle::RunChromium(
+      chromium, "--dump-dom", "file://" + (dir / "big.html").string());
+  ASSERT_FALSE(dom.empty());
+  EXPECT_EQ(BodyError(dom), "");
+  std::vector<std::string> labels;
+  const size_t chart = dom.find(" id=\"chart\"");
+  ASSERT_NE(chart, std::string::npos);
+  for (size_t at = dom.find("<text", chart); at != std::string::npos;
+       at = dom.find("<text", at + 1)) {
+    const size_t text = dom.find('>', at) + 1;
+    labels.push_back(dom.substr(text, dom.find('<', text) - text));
+  }
+  // Gold's max and min, then energy's.
+  EXPECT_EQ(labels, (std::vector<std::string>{"1.55M", "0", "98.8G", "0"}));
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace wl::tools

@@ -107,13 +107,30 @@ TEST(BotParamsTest, ProcessBotsListAndTakeParams) {
   EXPECT_EQ(testing::Occurrences(seen, "--param"), 2) << seen;
 }
 
+// --list-params's optional sixth word "int" marks an int parameter; any
+// other sixth word is refused.
+TEST(BotParamsTest, ListLinesMayMarkIntParams) {
+  absl::StatusOr<std::vector<wl::Param>> p =
+      ParseParamList("share 0.5 0 1 0.05\nreserve 4 0 20 1 int\n", "bot");
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_FALSE(p->at(0).is_integer);
+  EXPECT_TRUE(p->at(1).is_integer);
+  EXPECT_FALSE(ParseParamList("reserve 4 0 20 1 integer\n", "bot").ok());
+  EXPECT_FALSE(ParseParamList("reserve 4 0 20 1 int x\n", "bot").ok());
+  Knobs k;
+  absl::StatusOr<std::vector<wl::Param>> detached = ParamsOfBot(&k, "k");
+  ASSERT_TRUE(detached.ok());
+  EXPECT_TRUE(detached->at(1).is_integer);  // kept when detached
+}
+
 TEST(BotParamsTest, BadListsAreOneLineErrors) {
   const fs::path dir = testing::FreshTempDir("tune_bad_params");
   WlGame game;
   game.set_list_params_deadline(milliseconds(300));
   for (const auto& [name, body, why] :
        std::vector<std::tuple<std::string, std::string, std::string>>{
-           {"garbage.sh", "echo hello", "not \"NAME DEFAULT MIN MAX STEP\""},
+           {"garbage.sh", "echo hello",
+            "not \"NAME DEFAULT MIN MAX STEP [int]\""},
            {"silent.sh", "exit 0", "printed no parameter"},
            {"fails.sh", "echo 'x 1 0 2 1'; exit 3", "did not exit with 0"},
            {"sleeps.sh", "exec sleep 30", "did not answer --list-params"}}) {

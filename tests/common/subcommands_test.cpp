@@ -59,7 +59,12 @@ TEST(SubcommandsTest, DispatchStatuses) {
   run = testing::RunMain(Demo, {"ech"});
   EXPECT_EQ(run.status, 2);
   EXPECT_EQ(run.out, "");
-  EXPECT_EQ(run.err, "demo: unknown command 'ech' (see demo --help)\n");
+  EXPECT_EQ(run.err,
+            "demo: unknown command 'ech' (did you mean echo?); see demo "
+            "--help\n");
+  run = testing::RunMain(Demo, {"zzzzzz"});  // nothing near it
+  EXPECT_EQ(run.status, 2);
+  EXPECT_EQ(run.err, "demo: unknown command 'zzzzzz'; see demo --help\n");
   run = testing::RunMain(Demo, {"echo", "a", "--b"});
   EXPECT_EQ(run.status, 7);
   EXPECT_EQ(seen, (std::vector<std::string>{"a", "--b"}));

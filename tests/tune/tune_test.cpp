@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -203,6 +204,72 @@ std::pair<int, std::string> Main(Game& game, const std::string& args) {
   const int status = TuneMain(game, static_cast<int>(argv.size()), argv.data());
   ::testing::internal::GetCapturedStdout();
   return {status, ::testing::internal::GetCapturedStderr()};
+}
+
+// An int parameter is tuned on a real theta but played, logged and printed
+// as its nearest integer: the table, tune.json, the --param flags, the log.
+TEST(TuneTest, IntParamsArePlayedAndPrintedAsIntegers) {
+  const fs::path dir = testing::FreshTempDir("tune_int");
+  SyntheticGame game(
+      {{"n", 5, 0, 20, 1, nullptr, nullptr, true}, {"x", 20, 0, 100, 5}},
+      {12, 70});
+  TuneConfig c = SyntheticConfig(40, dir);
+  c.log_path = (dir / "tune.jsonl").string();
+  std::ostringstream out;
+  ASSERT_EQ(RunTune(c, game, out), 0);
+  const std::vector<double> final_values = FinalValues(c.out_dir);
+  ASSERT_EQ(final_values.size(), 2u);
+  EXPECT_EQ(final_values[0], std::round(final_values[0]));
+  const std::string flags =
+      "--param n=" + std::to_string(static_cast<int>(final_values[0])) + " ";
+  EXPECT_NE(out.str().find("tuned: " + flags), std::string::npos) << out.str();
+  boost::json::value summary = boost::json::parse(
+      *ReadFileToString((fs::path(c.out_dir) / "tune.json").string()));
+  EXPECT_EQ(std::string(summary.at("flags").as_string()).find(flags), 1u);
+  EXPECT_TRUE(summary.at("params").at(0).at("integer").as_bool());
+  // The table's row of n: every column before c_end an integer.
+  std::istringstream table(out.str());
+  std::string line;
+  while (std::getline(table, line) && line.rfind("n ", 0) != 0) {
+  }
+  std::istringstream row(line);
+  std::string name, start, final_text;
+  row >> name >> start >> final_text;
+  EXPECT_EQ(start, "5") << line;
+  EXPECT_EQ(final_text.find('.'), std::string::npos) << line;
+  // Every line of the log: theta+ and theta- of n are integers.
+  std::ifstream log(c.log_path);
+  int lines = 0;
+  for (std::getline(log, line); std::getline(log, line); ++lines) {
+    boost::json::value v = boost::json::parse(line);
+    for (const char* probe : {"plus", "minus"}) {
+      const double n = v.at(probe).at(0).to_number<double>();
+      EXPECT_EQ(n, std::round(n)) << line;
+    }
+  }
+  EXPECT_EQ(lines, 40);
+}
+
+// A bad --param spec says what is wrong with it.
+TEST(TuneTest, ABadParamSpecSaysWhatIsWrong) {
+  SyntheticGame game({{"land", 20, 0, 100, 5}, {"bonus", 2, 0, 9, 1}}, {7, 3});
+  for (const auto& [spec, why] :
+       std::vector<std::pair<std::string, std::string>>{
+           {"lnad",
+            "no parameter 'lnad' (did you mean land?; it declares "
+            "land, bonus)"},
+           {"zzzzzz", "no parameter 'zzzzzz' (it declares land, bonus)"},
+           {"land:1:2:3:4", "5 fields, at most 4"},
+           {"land:x", "START 'x' is not a number"},
+           {"land::y", "C_END 'y' is not a number"},
+           {"land:200", "START 200 is outside [0, 100]"},
+           {":1", "no NAME"}}) {
+    const auto [status, err] =
+        Main(game, "synthetic --iterations 5 --param " + spec);
+    EXPECT_EQ(status, 2) << spec;
+    EXPECT_NE(err.find("--param " + spec + ": "), std::string::npos) << err;
+    EXPECT_NE(err.find(why), std::string::npos) << err;
+  }
 }
 
 TEST(TuneTest, BadFlagsAreOneLine) {

@@ -471,5 +471,47 @@ TEST(ViewerBrowserTest, TheHeaderCountsRejectedAndFailedMovesApart) {
   fs::remove_all(game.dir);
 }
 
+// The texts of the move list's items (<ol id="moves">), in order.
+std::vector<std::string> MoveList(const std::string& dom) {
+  std::vector<std::string> items;
+  const size_t begin = dom.find(" id=\"moves\"");
+  const size_t end = dom.find("</ol>", begin);
+  if (begin == std::string::npos || end == std::string::npos) return items;
+  for (size_t at = dom.find("<li", begin); at < end;
+       at = dom.find("<li", at + 1)) {
+    const size_t text = dom.find('>', at) + 1;
+    items.push_back(dom.substr(text, dom.find('<', text) - text));
+  }
+  return items;
+}
+
+// Round 0's move list shows the draft's picks as picks, not as the
+// place_armies lines the replay stores them as; later rounds' placements
+// stay place_armies.
+TEST(ViewerBrowserTest, TheDraftsMovesArePicks) {
+  WL_REQUIRE_CHROMIUM();
+  const std::string chromium = FindChromium();
+  TestGame game = WriteGame("browser_picks");
+  ASSERT_GE(game.rounds, 2);
+  ASSERT_TRUE(WriteReplayHtml(game.dir.string()).ok());
+  const std::string page = "file://" + (game.dir / "replay.html").string();
+  const std::vector<std::string> draft =
+      MoveList(RunChromium(chromium, "--dump-dom", page + "?round=0"));
+  ASSERT_GE(draft.size(), 3u);
+  EXPECT_EQ(draft[0], "draft: initial map");
+  for (size_t i = 1; i < draft.size(); ++i) {
+    EXPECT_EQ(draft[i].find("place_armies"), std::string::npos) << draft[i];
+    EXPECT_TRUE(draft[i].rfind("player1 picks ", 0) == 0 ||
+                draft[i].rfind("player2 picks ", 0) == 0)
+        << draft[i];
+    EXPECT_NE(draft[i].find(" armies)"), std::string::npos) << draft[i];
+  }
+  const std::vector<std::string> round1 =
+      MoveList(RunChromium(chromium, "--dump-dom", page + "?round=1"));
+  ASSERT_GE(round1.size(), 2u);
+  EXPECT_NE(round1[1].find(" place_armies "), std::string::npos) << round1[1];
+  fs::remove_all(game.dir);
+}
+
 }  // namespace
 }  // namespace wl::tools

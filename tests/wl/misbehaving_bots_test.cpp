@@ -1069,7 +1069,7 @@ TEST_F(MisbehavingBotsInputTest, MapFileMissing) {
 }
 
 TEST_F(MisbehavingBotsInputTest, BadFlags) {
-  ExpectRejected("--no-such-option", "unknown option --no-such-option", 2);
+  ExpectRejected("--no-such-option", "unknown option '--no-such-option'", 2);
   ExpectRejected("--seed x", "--seed", 2);
   ExpectRejected("--seed", "--seed", 2);
   ExpectRejected("--regions 20 --timebank 0", "--timebank", 2);

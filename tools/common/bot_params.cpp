@@ -108,16 +108,18 @@ absl::StatusOr<std::vector<wl::Param>> ParseParamList(const std::string& text,
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     std::istringstream in(line);
     wl::Param p;
-    std::string rest;
+    std::string kind, rest;  // kind: "int" or none
     const bool read = static_cast<bool>(in >> p.name >> p.value >> p.min >>
                                         p.max >> p.step) &&
-                      !(in >> rest);
+                      (!(in >> kind) || (kind == "int" && !(in >> rest)));
+    p.is_integer = kind == "int";
     if (!read || !SafeName(p.name) || !std::isfinite(p.min) ||
         !std::isfinite(p.max) || !std::isfinite(p.step) || p.min > p.max ||
         p.value < p.min || p.value > p.max || p.step < 0) {
       return absl::InvalidArgumentError(
           who + " --list-params printed \"" + cli::EscapeForTerminal(line, 80) +
-          "\", not \"NAME DEFAULT MIN MAX STEP\" with MIN <= DEFAULT <= MAX");
+          "\", not \"NAME DEFAULT MIN MAX STEP [int]\" with MIN <= DEFAULT "
+          "<= MAX");
     }
     params.push_back(p);
   }

@@ -38,7 +38,8 @@ absl::Status SetBotParams(BotT* bot, const std::string& name,
 }
 
 // The parameters `bot` declares (values: its current ones, its defaults
-// when new), detached from the bot (Param::real and ::integer null); an
+// when new), detached from the bot (Param::real and ::integer null,
+// ::is_integer kept); an
 // error naming `name` when the bot is not a wl::Tunable.
 absl::StatusOr<std::vector<wl::Param>> DetachedParams(wl::Tunable* bot,
                                                       const std::string& name);
@@ -54,8 +55,9 @@ absl::StatusOr<std::vector<wl::Param>> ParamsOfBot(BotT* bot,
 std::string ParamFlags(const ParamValues& values);
 
 // Runs `command --list-params` and parses its lines "NAME DEFAULT MIN MAX
-// STEP"; a one-line error when it does not end within `deadline`, exits
-// non-zero, prints nothing or a line that is not one.
+// STEP", a sixth word "int" marking an int parameter; a one-line error when it
+// does not end within `deadline`, exits non-zero, prints nothing or a line that
+// is not one.
 absl::StatusOr<std::vector<wl::Param>> ListParamsOfCommand(
     const std::string& command, std::chrono::milliseconds deadline);
 

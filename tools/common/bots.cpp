@@ -13,6 +13,7 @@
 
 #include "common/hash.h"
 #include "sdk/cli/terminal.h"
+#include "sdk/wl/closest_name.h"
 
 namespace wl::tools {
 namespace {
@@ -136,33 +137,9 @@ std::vector<std::string> CandidateNames(const BotFolders& folders) {
   return names;
 }
 
-size_t EditDistance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1,
-                         diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
 // "; did you mean mybot?" for the closest candidate within a few edits.
 std::string Suggestion(const std::string& word, const BotFolders& folders) {
-  std::string best;
-  size_t best_distance = std::max<size_t>(2, word.size() / 3) + 1;
-  for (const std::string& name : CandidateNames(folders)) {
-    size_t distance = EditDistance(word, name);
-    if (distance < best_distance) {
-      best = name;
-      best_distance = distance;
-    }
-  }
+  const std::string best = ClosestName(word, CandidateNames(folders));
   return best.empty() ? "" : "; did you mean " + best + "?";
 }
 

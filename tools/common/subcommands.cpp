@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <cstring>
 #include <iostream>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "sdk/cli/terminal.h"
+#include "sdk/wl/closest_name.h"
 
 namespace wl::tools {
 
@@ -44,8 +47,12 @@ int Dispatch(const std::string& program, const std::string& about,
   for (const Subcommand& c : commands) {
     if (command == c.name) return c.run(argc - 1, argv + 1);
   }
-  std::cerr << program << ": unknown command '" << command << "' (see "
-            << program << " --help)\n";
+  std::vector<std::string> names;
+  for (const Subcommand& c : commands) names.push_back(c.name);
+  std::cerr << program << ": unknown command '"
+            << cli::EscapeForTerminal(command) << "'"
+            << cli::EscapeForTerminal(DidYouMean(command, names)) << "; see "
+            << program << " --help\n";
   return 2;
 }
 

@@ -10,7 +10,9 @@
 //                              argc, argv);
 //
 // "--help", "-h" and "help" print the usage (exit 0), no command prints it
-// with exit status 2, an unknown one is one line on stderr and exit 2.
+// with exit status 2, an unknown one is one line on stderr ("warlight:
+// unknown command 'mtach' (did you mean match?); see warlight --help") and
+// exit 2.
 #ifndef WL_TOOLS_COMMON_SUBCOMMANDS_H_
 #define WL_TOOLS_COMMON_SUBCOMMANDS_H_
 

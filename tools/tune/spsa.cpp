@@ -20,6 +20,10 @@ int64_t IterationSeed(int64_t seed, int k, uint64_t salt) {
   return static_cast<int64_t>(x & 0x7FFFFFFF);
 }
 
+double Applied(const SpsaParam& p, double theta) {
+  return p.integer ? std::round(theta) : theta;
+}
+
 Spsa::Spsa(std::vector<SpsaParam> params, int iterations)
     : params_(std::move(params)), iterations_(std::max(1, iterations)) {}
 

@@ -44,7 +44,13 @@ struct SpsaParam {
   double min = 0, max = 0;
   double c_end = 1;
   double r_end = kSpsaDefaultREnd;
+  // An int parameter: theta stays real (SPSA's small steps add up), the
+  // bot gets and every printout shows its nearest integer (Applied).
+  bool integer = false;
 };
+
+// The value `p` is played and shown at: theta, rounded for an integer.
+double Applied(const SpsaParam& p, double theta);
 
 // One iteration's draw and its two probes.
 struct SpsaStep {

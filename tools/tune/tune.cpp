@@ -22,6 +22,7 @@
 #include "common/parallel.h"
 #include "common/progress.h"
 #include "sdk/cli/terminal.h"
+#include "sdk/wl/closest_name.h"
 #include "tune/spsa.h"
 #include "tune/tune_log.h"
 
@@ -59,6 +60,22 @@ bool ParseField(const std::string& text, double* value) {
   return true;
 }
 
+// "the bot declares no parameter 'lnad' (did you mean land?; it declares
+// land, bonus)".
+std::string NoSuchParam(const std::string& name,
+                        const std::vector<wl::Param>& declared) {
+  std::vector<std::string> names;
+  std::string list;
+  for (const wl::Param& d : declared) {
+    names.push_back(d.name);
+    list += (list.empty() ? "" : ", ") + d.name;
+  }
+  const std::string best = ClosestName(name, names);
+  return "the bot declares no parameter '" + name + "' (" +
+         (best.empty() ? "" : "did you mean " + best + "?; ") + "it declares " +
+         list + ")";
+}
+
 // One --param spec against the declared parameters.
 absl::StatusOr<SpsaParam> ParseSpec(const std::string& spec,
                                     const std::vector<wl::Param>& declared) {
@@ -69,26 +86,33 @@ absl::StatusOr<SpsaParam> ParseSpec(const std::string& spec,
   const auto bad = [&](const std::string& why) {
     return absl::InvalidArgumentError("--param " + spec + ": " + why);
   };
-  if (fields.empty() || fields.size() > 4)
-    return bad("NAME[:START[:C_END[:R_END]]]");
+  if (fields.empty() || fields[0].empty())
+    return bad("no NAME (NAME[:START[:C_END[:R_END]]])");
+  if (fields.size() > 4)
+    return bad(std::to_string(fields.size()) +
+               " fields, at most 4: NAME[:START[:C_END[:R_END]]]");
   const auto p =
       std::find_if(declared.begin(), declared.end(),
                    [&](const wl::Param& d) { return d.name == fields[0]; });
-  if (p == declared.end()) return bad("the bot declares no such parameter");
+  if (p == declared.end()) return bad(NoSuchParam(fields[0], declared));
   SpsaParam s{p->name,
               p->value,
               p->min,
               p->max,
               p->step > 0 ? p->step : (p->max - p->min) / 20,
               kSpsaDefaultREnd};
+  s.integer = p->is_integer;
   fields.resize(4);
-  if (!ParseField(fields[1], &s.start) || !ParseField(fields[2], &s.c_end) ||
-      !ParseField(fields[3], &s.r_end)) {
-    return bad("START, C_END and R_END are numbers");
+  const char* kNames[] = {"NAME", "START", "C_END", "R_END"};
+  double* targets[] = {nullptr, &s.start, &s.c_end, &s.r_end};
+  for (int i = 1; i < 4; ++i) {
+    if (!ParseField(fields[i], targets[i]))
+      return bad(std::string(kNames[i]) + " '" + fields[i] +
+                 "' is not a number");
   }
   if (s.start < s.min || s.start > s.max)
-    return bad("START is outside [" + Number(s.min) + ", " + Number(s.max) +
-               "]");
+    return bad("START " + Number(s.start) + " is outside [" + Number(s.min) +
+               ", " + Number(s.max) + "]");
   if (!(s.c_end > 0) || !(s.r_end > 0))
     return bad("C_END and R_END must be > 0");
   return s;
@@ -117,11 +141,12 @@ absl::StatusOr<std::vector<SpsaParam>> TunedParams(
   return params;
 }
 
+// Each parameter's name and its value as played (Applied).
 ParamValues Values(const std::vector<SpsaParam>& params,
                    const std::vector<double>& theta) {
   ParamValues values;
   for (size_t i = 0; i < params.size(); ++i)
-    values.emplace_back(params[i].name, theta[i]);
+    values.emplace_back(params[i].name, Applied(params[i], theta[i]));
   return values;
 }
 
@@ -253,9 +278,9 @@ absl::StatusOr<std::vector<double>> PlayIteration(const TuneConfig& c,
 std::string Live(const Spsa& spsa, const std::vector<double>& theta) {
   std::string text;
   for (size_t i = 0; i < theta.size() && i < 4; ++i) {
-    text += (i ? ", " : " | ") +
-            cli::EscapeForTerminal(spsa.params()[i].name, 20) + " " +
-            Fixed(theta[i], 3);
+    const SpsaParam& p = spsa.params()[i];
+    text += (i ? ", " : " | ") + cli::EscapeForTerminal(p.name, 20) + " " +
+            Fixed(Applied(p, theta[i]), p.integer ? 0 : 3);
   }
   return text + (theta.size() > 4 ? ", ..." : "");
 }
@@ -277,7 +302,7 @@ absl::StatusOr<std::vector<double>> Iterate(const TuneConfig& c,
     theta = spsa.Update(step, result);
     if (log.file) {
       const std::string line =
-          IterationJson(step, *scores, result, theta) + "\n";
+          IterationJson(spsa.params(), step, *scores, result, theta) + "\n";
       std::fwrite(line.data(), 1, line.size(), log.file);
       std::fflush(log.file);
     }
@@ -340,9 +365,9 @@ std::string SummaryTable(const Spsa& spsa, const std::vector<double>& theta) {
   for (size_t i = 0; i < theta.size(); ++i) {
     const SpsaParam& p = spsa.params()[i];
     text += Pad(cli::EscapeForTerminal(p.name, 40), width);
-    for (double x :
-         {p.start, theta[i], p.min, p.max, p.c_end, p.r_end, spsa.C(i, 0),
-          spsa.C(i, last), spsa.A(i, 0), spsa.A(i, last)})
+    for (double x : {Applied(p, p.start), Applied(p, theta[i]), p.min, p.max,
+                     p.c_end, p.r_end, spsa.C(i, 0), spsa.C(i, last),
+                     spsa.A(i, 0), spsa.A(i, last)})
       text += Pad(Number(std::round(x * 1e6) / 1e6), 11);
     text.erase(text.find_last_not_of(' ') + 1);
     text += "\n";
@@ -357,8 +382,9 @@ json::object SummaryJson(const TuneConfig& c, const Spsa& spsa,
   for (size_t i = 0; i < theta.size(); ++i) {
     const SpsaParam& p = spsa.params()[i];
     params.push_back(json::object{{"name", p.name},
-                                  {"start", p.start},
-                                  {"final", theta[i]},
+                                  {"integer", p.integer},
+                                  {"start", Applied(p, p.start)},
+                                  {"final", Applied(p, theta[i])},
                                   {"min", p.min},
                                   {"max", p.max},
                                   {"c_end", p.c_end},

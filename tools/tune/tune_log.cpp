@@ -88,16 +88,24 @@ absl::Status CheckSettingsLine(const std::string& path, const std::string& line,
 
 }  // namespace
 
-std::string IterationJson(const SpsaStep& step,
+std::string IterationJson(const std::vector<SpsaParam>& params,
+                          const SpsaStep& step,
                           const std::vector<double>& results, double result,
                           const std::vector<double>& theta) {
+  const auto played = [&](const std::vector<double>& probe) {
+    json::array a;
+    for (size_t i = 0; i < probe.size(); ++i)
+      a.emplace_back(i < params.size() ? Applied(params[i], probe[i])
+                                       : probe[i]);
+    return a;
+  };
   json::object o;
   o["k"] = step.k;
   o["c"] = ToArray(step.c);
   o["a"] = ToArray(step.a);
   o["delta"] = ToArray(step.delta);
-  o["plus"] = ToArray(step.plus);
-  o["minus"] = ToArray(step.minus);
+  o["plus"] = played(step.plus);
+  o["minus"] = played(step.minus);
   o["results"] = ToArray(results);
   o["result"] = result;
   o["theta"] = ToArray(theta);

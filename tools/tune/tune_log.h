@@ -4,7 +4,8 @@
 //
 //   absl::StatusOr<TuneLog> log = OpenTuneLog("tune.jsonl", settings);
 //   // log->done: the iterations already played, in order (k = 0, 1, ...)
-//   AppendIteration(log->file, IterationJson(step, results, result, theta));
+//   AppendIteration(log->file,
+//                   IterationJson(params, step, results, result, theta));
 #ifndef WL_TOOLS_TUNE_TUNE_LOG_H_
 #define WL_TOOLS_TUNE_TUNE_LOG_H_
 
@@ -25,9 +26,12 @@ struct TuneIteration {
   std::vector<double> theta;  // after
 };
 
-// One iteration's line (no newline): k, c_k, a_k, delta, theta+, theta-,
-// the results of theta+ in each game, their sum, theta after.
-std::string IterationJson(const SpsaStep& step,
+// One iteration's line (no newline): k, c_k, a_k, delta, theta+ and theta-
+// as played (an integer parameter's rounded: Applied), the results of
+// theta+ in each game, their sum, theta after (exact: a resumed run goes on
+// from it).
+std::string IterationJson(const std::vector<SpsaParam>& params,
+                          const SpsaStep& step,
                           const std::vector<double>& results, double result,
                           const std::vector<double>& theta);
 

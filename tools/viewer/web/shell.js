@@ -21,7 +21,8 @@
 // element, htmlEl(name[, className[, text]]) a new HTML element,
 // addLegend(className, text) a swatch (<i class=className>) and its text
 // in #legend, addChart(title, series, classes, size) a line chart in #chart
-// (see there). A script error anywhere in the page shows in #event and in
+// (see there), compactNumber(v) its axis labels' text
+// ("1.55M"). A script error anywhere in the page shows in #event and in
 // body's data-error (for tests).
 //
 // Keys: space play/pause, left/right one step, up/down one round, Home/End,
@@ -259,10 +260,24 @@ const ReplayShell = (function () {
     if (points.length) out.push(points);
     return out;
   }
+  // An axis label of any magnitude in at most 5 characters (6 with a minus)
+  // that fit a chart's left margin: 950, 12.5, 12.3k, 1.55M, 2G; beyond
+  // 999E (10^21), exponent notation (2e+21).
+  function compactNumber(v) {
+    const sign = v < 0 ? '-' : '';
+    let x = Math.abs(v);
+    for (const unit of ['', 'k', 'M', 'G', 'T', 'P', 'E']) {
+      const shown = +x.toFixed(x >= 100 ? 0 : x >= 10 ? 1 : 2);
+      if (shown < 1000) return (shown ? sign : '') + shown + unit;
+      x /= 1000;
+    }
+    return sign + Math.abs(v).toExponential(0);
+  }
   // Appends to #chart a heading (`title`, then a span for the values) and a
   // line chart: series[p][k] line p's value at point k (null: a gap in the
   // line), classes[p] its polyline's class, size {width, height, left (the
-  // labels' margin), pad}; the axis at 0, the extremes labelled. Returns
+  // labels' margin, 40 px or more), pad}; the axis at 0, the extremes
+  // labelled (compactNumber, so that any magnitude fits the margin). Returns
   // {cursor (a vertical line), values (the span), xOf (point k's x)}.
   function addChart(title, series, classes, size) {
     const {width: W, height: H, left: L, pad: P} = size;
@@ -279,8 +294,9 @@ const ReplayShell = (function () {
     svg.append(svgEl('line', {x1: L, x2: W - P, y1: yOf(0), y2: yOf(0),
                               class: 'axis'}));
     svg.append(svgEl('text', {x: L - 4, y: P + 8, 'text-anchor': 'end'},
-                     max));
-    svg.append(svgEl('text', {x: L - 4, y: H - P, 'text-anchor': 'end'}, min));
+                     compactNumber(max)));
+    svg.append(svgEl('text', {x: L - 4, y: H - P, 'text-anchor': 'end'},
+                     compactNumber(min)));
     series.forEach((s, p) => {
       for (const points of runs(s, xOf, yOf)) {
         svg.append(svgEl('polyline', {class: classes[p],
@@ -300,6 +316,7 @@ const ReplayShell = (function () {
     htmlEl,
     addLegend,
     addChart,
+    compactNumber,
     data: () => JSON.parse($('replay-data').textContent),
     show: (i) => gotoStep(fullIndex(views[view], i)),
     start,

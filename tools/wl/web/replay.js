@@ -85,6 +85,15 @@
     }
   }
 
+  // A line of the move list: round 0's place_armies of a game with a draft
+  // (candidates) are its picks, and read as such.
+  function moveText(e, round) {
+    if (round === 0 && e && e[1] === 0 && D.cand.length > 0) {
+      return 'player' + e[0] + ' picks ' + e[2] + ' (' + e[3] + ' armies)';
+    }
+    return eventText(e);
+  }
+
   function stateAt(V, round, i) {
     const s = V.kf[round].slice();
     for (let k = V.rs[round] + 1; k <= i; k++) apply(s, V.d[k]);
@@ -153,7 +162,8 @@
         'start', at.first);
     for (let k = at.first + 1; k <= at.last; k++) {
       const e = eventOf(V, k);
-      add(eventText(e), 'p' + e[0] + (e[1] === 2 ? ' illegal' : ''), k);
+      add(moveText(e, at.round), 'p' + e[0] + (e[1] === 2 ? ' illegal' : ''),
+          k);
     }
   }
   function renderMoves(at) {
