@@ -14,12 +14,16 @@ trap 'rm -rf "$tmp"' EXIT
 
 fail() { echo "bot_flags_test: $*" >&2; exit 1; }
 
-# Runs BINARY ARGS... with stdin from a pipe that stays open (a bot that
-# reads stdin instead of answering would hang: the timeout catches it);
-# sets $status, $out, $err.
+# Stdin for the bots: a FIFO this script holds open, so it never ends (a
+# bot that reads stdin instead of answering would hang: the timeout
+# catches it).
+mkfifo "$tmp/stdin"
+exec 3<>"$tmp/stdin"
+
+# Runs BINARY ARGS... on that stdin; sets $status, $out, $err.
 run() {
   status=0
-  sleep 30 | timeout 10 "$@" >"$tmp/out" 2>"$tmp/err" || status=$?
+  timeout 10 "$@" <&3 >"$tmp/out" 2>"$tmp/err" || status=$?
   out=$(cat "$tmp/out")
   err=$(cat "$tmp/err")
 }
