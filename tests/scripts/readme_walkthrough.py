@@ -105,7 +105,7 @@ STEPS = [
     Step("build/warlight match mybot starter --rules wl1 --seed 7"),
     Step("build/warlight match mybot starter --rules dingle --starts warlords"),
     Step("build/warlight arena mybot greedy mcts --rules wl1 --games 100 "
-         "--results wl1.jsonl", rewrites=Quick()),
+         "--results runs/wl1.jsonl", rewrites=Quick()),
     Step("build/warlight profile mybot --rules dingle --games 4",
          rewrites=Quick(), before="cmake --build build --target bot_random >/dev/null"),
     Step("build/warlight view games/<folder>",
@@ -130,7 +130,7 @@ STEPS = [
          "echo $! > greedy.pid; sleep 1; }",
          after="kill $(cat greedy.pid); rm greedy.pid"),
     Step("build/warlight berlin arena mybot greedy mcts --games 200 "
-         "--results berlin.jsonl", rewrites=Quick()),
+         "--results runs/berlin.jsonl", rewrites=Quick()),
     Step("build/warlight berlin arena greedy random starter --players 3 "
          "--games 30", rewrites=Quick((r"--games 2", "--games 3"),)),
     Step("build/warlight berlin view games/<folder>",
@@ -156,7 +156,7 @@ STEPS = [
     Step("build/bots/colorfight/greedy --url ws://127.0.0.1:5000/gameroom/duel",
          rewrites=((r"$", " --games 1"),)),
     Step("build/warlight colorfight arena mybot greedy --games 200 "
-         "--results cf.jsonl", rewrites=Quick(("$", " --max-turn 50"))),
+         "--results runs/cf.jsonl", rewrites=Quick(("$", " --max-turn 50"))),
     Step("build/warlight colorfight arena mcts greedy greedy random --players 4 "
          "--games 40", rewrites=Quick(("$", " --max-turn 20"))),
     Step("build/warlight colorfight view games/duel-<id>",
@@ -169,9 +169,9 @@ STEPS = [
          skip="needs the official recordings of ../shared"),
     # A tournament
     Step("build/warlight arena mybot greedy --games 400 --maps "
-         "../shared/maps/real --results mybot.jsonl --jobs 2 --sprt 0,10",
+         "../shared/maps/real --results runs/mybot.jsonl --jobs 2 --sprt 0,10",
          rewrites=Quick(REAL_MAPS)),
-    Step('scripts/slurm_arena.sh --shards 16 --out results --sbatch-args '
+    Step('scripts/slurm_arena.sh --shards 16 --out runs/shards --sbatch-args '
          '"--time=2:00:00" -- mybot greedy --games 4000 --seed 7 --jobs 4',
          skip="needs a Slurm cluster (tests/scripts/slurm_arena_test.sh "
          "starts one)"),
@@ -183,12 +183,12 @@ STEPS = [
          "mybot greedy --games 4000 --seed 7",
          skip="needs hosts reachable over ssh"),
     Step("build/warlight arena mybot greedy --games 4000 --seed 7 --shard 3/16 "
-         "--results results/shard-3.jsonl",
+         "--results runs/shards/shard-3.jsonl",
          rewrites=((r"--games \d+", "--games 32"),)),
-    Step("build/warlight arena merge results/*.jsonl"),
+    Step("build/warlight arena merge runs/shards/*.jsonl"),
     # Tune
     Step("build/warlight tune greedy --iterations 2000 --param bonus --param "
-         "land::0.05 --log tune.jsonl --out tune-greedy --jobs 2",
+         "land::0.05 --log runs/tune.jsonl --out runs/tune-greedy --jobs 2",
          rewrites=Quick(("$", " --pairs-per-iteration 1 --confirm-games 2"))),
     # MCTS
     Step("build/bots/mcts --help"),
@@ -204,7 +204,7 @@ STEPS = [
     # Profile
     Step("build/warlight profile mybot --games 10 --maps ../shared/maps/real",
          rewrites=Quick(REAL_MAPS)),
-    Step('build/warlight profile "python3 mybot.py" --games 4 --json --out prof/',
+    Step('build/warlight profile "python3 mybot.py" --games 4 --json --out runs/prof/',
          rewrites=Quick(), before=PY_WL_BOT.format(name="mybot.py")),
     # Benchmarks
     Step("scripts/bench.sh", rewrites=(("$", " --benchmark_min_time=0.001 "
