@@ -18,8 +18,9 @@ recordings of ../shared). A README command with no entry, or an entry whose
 command left the README, fails the test: the README and the walk-through
 change together.
 
-  readme_walkthrough.py BUILD_DIR [--keep]   (BUILD_DIR: the tested build,
-                                              only for the log's sake)
+  readme_walkthrough.py [BUILD_DIR] [--keep]   (BUILD_DIR, which CTest
+      passes to every script test, is not used: the copy builds its own;
+      --keep leaves the copy and its log in place)
 """
 
 import dataclasses
@@ -380,8 +381,7 @@ def main():
   folder = tempfile.mkdtemp(prefix="wl-walkthrough-")
   copy = os.path.join(folder, "warlight-sdk")  # no ../shared beside it
   CopyTree(copy)
-  env_shared = os.environ.pop("WL_SHARED", None)
-  del env_shared
+  os.environ.pop("WL_SHARED", None)  # the copy must not find ../shared
   log_path = os.path.join(folder, "walkthrough.log")
   print(f"readme walk-through in {copy} (log: {log_path})", flush=True)
   with open(log_path, "wb") as log:
