@@ -18,8 +18,8 @@
 namespace wl::tools {
 namespace {
 
-constexpr char kSignature[] = "066d17672ad16b3a";
-constexpr char kQuickSignature[] = "bca71e2164d687a9";
+constexpr char kSignature[] = "1dd91b06f11ceab5";
+constexpr char kQuickSignature[] = "c5d7837f2f732dcc";
 
 std::string SignatureOf(bool quick) {
   absl::StatusOr<BenchReport> report = RunBench(WlBenchGames(quick));
