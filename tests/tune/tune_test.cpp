@@ -1,4 +1,5 @@
-// `warlight tune` (tools/tune): SPSA finds the optimum of a synthetic game,
+// `warlight tune` (tools/tune): SPSA finds the optimum of a synthetic game
+// (alone, against one opponent, against a pool of two),
 // a run killed with SIGKILL resumes to the very same iterations, and the
 // flags fail in one line.
 #include "tune/tune.h"
@@ -108,7 +109,7 @@ TEST(TuneTest, FindsTheOptimumAgainstAFixedOpponent) {
   TuneConfig c = SyntheticConfig(3000, dir);
   c.pairs_per_iteration = 2;
   c.params = {"x::5:0.02"};
-  c.opponent = "synthetic";
+  c.opponents = {"synthetic"};
   c.log_path = (dir / "log.jsonl").string();
   std::ostringstream out;
   ASSERT_EQ(RunTune(c, game, out), 0);
@@ -124,6 +125,108 @@ TEST(TuneTest, FindsTheOptimumAgainstAFixedOpponent) {
             "synthetic");
   EXPECT_EQ(boost::json::parse(first).at("results").as_array().size(), 8u)
       << first;
+  EXPECT_FALSE(boost::json::parse(first).as_object().contains("against"))
+      << first;  // one opponent: the log as before pools
+  // Resumed whole (no "against" in the log): the same summary, the games
+  // all against the one opponent.
+  std::ostringstream again;
+  ASSERT_EQ(RunTune(c, game, again), 0);
+  EXPECT_EQ(again.str(), out.str());
+  EXPECT_NE(out.str().find("\nsynthetic       12000   "), std::string::npos)
+      << out.str();
+}
+
+// Our bot's score against "peak2" is 0.95 - 0.012 (x - 2)^2, against
+// "peak8" 0.95 - 0.006 (x - 8)^2: the pool's (their average) peaks at x = 4.
+double AgainstPeak2(double x) { return 0.95 - 0.012 * (x - 2) * (x - 2); }
+double AgainstPeak8(double x) { return 0.95 - 0.006 * (x - 8) * (x - 8); }
+
+void AddPool(SyntheticGame* game) {
+  game->AddOpponent("peak2", AgainstPeak2);
+  game->AddOpponent("peak8", AgainstPeak8);
+}
+
+TuneConfig PoolConfig(int iterations, const fs::path& dir) {
+  TuneConfig c = SyntheticConfig(iterations, dir);
+  c.params = {"x::0.5:0.3"};
+  c.pairs_per_iteration = 8;
+  c.opponents = {"peak2", "peak8"};
+  c.log_path = (dir / "log.jsonl").string();
+  return c;
+}
+
+TEST(TuneTest, APoolIsTunedToWhereTheCombinedScorePeaks) {
+  double peak = 0;  // the combined score's peak, on a grid: 4
+  for (double x = 0; x <= 10; x += 0.01) {
+    if (AgainstPeak2(x) + AgainstPeak8(x) >
+        AgainstPeak2(peak) + AgainstPeak8(peak))
+      peak = x;
+  }
+  ASSERT_NEAR(peak, 4, 0.01);
+  const fs::path dir = testing::FreshTempDir("tune_pool");
+  SyntheticGame game({{"x", 9, 0, 10, 0.5}}, {5});
+  AddPool(&game);
+  TuneConfig c = PoolConfig(2000, dir);
+  c.pool_games = 400;
+  std::ostringstream out;
+  ASSERT_EQ(RunTune(c, game, out), 0);
+  const std::vector<double> x = FinalValues(c.out_dir);
+  ASSERT_EQ(x.size(), 1u);
+  // From 9, at 4 +- 1, not at either bot's optimum (2, 8). Over seeds 1 to
+  // 12 this lands in [3.0, 4.4]; against peak2 alone in [1.5, 2.3], against
+  // peak8 alone in [7.8, 8.4].
+  EXPECT_NEAR(x[0], peak, 1) << out.str();
+  // Per opponent: the games of theta+ and its scores in tune.json, which
+  // are the log's, and in the table.
+  boost::json::value summary = boost::json::parse(
+      *ReadFileToString((fs::path(c.out_dir) / "tune.json").string()));
+  const boost::json::array& pool = summary.at("opponents").as_array();
+  ASSERT_EQ(pool.size(), 2u);
+  std::ifstream log(c.log_path);
+  std::string line;
+  std::getline(log, line);
+  EXPECT_EQ(boost::json::parse(line).at("tune_settings").at("opponent"),
+            boost::json::parse(R"(["peak2","peak8"])"));
+  std::vector<int64_t> games(2);
+  std::vector<double> plus(2);
+  while (std::getline(log, line)) {
+    boost::json::value v = boost::json::parse(line);
+    const boost::json::array& against = v.at("against").as_array();
+    ASSERT_EQ(against.size(), 16u) << line;
+    for (size_t i = 0; i < 16; ++i) {
+      ++games[against[i].as_int64()];
+      plus[against[i].as_int64()] += v.at("results").at(i).to_number<double>();
+    }
+  }
+  for (size_t o = 0; o < 2; ++o) {
+    const std::string bot(pool[o].at("bot").as_string());
+    EXPECT_EQ(pool[o].at("games").as_int64(), games[o]) << bot;
+    EXPECT_GT(games[o], 2000 * 16 / 3) << bot;  // drawn about half each
+    EXPECT_NEAR(pool[o].at("plus_score").as_double(), plus[o] / games[o], 1e-9);
+    EXPECT_NE(out.str().find(bot + std::string(16 - bot.size(), ' ') +
+                             std::to_string(games[o]) + " "),
+              std::string::npos)
+        << out.str();
+    EXPECT_EQ(pool[o].at("pool_games").as_int64() % 2, 0) << bot;
+  }
+  EXPECT_EQ(
+      pool[0].at("pool_games").as_int64() + pool[1].at("pool_games").as_int64(),
+      400);
+  // The defaults (x = 9) lose to peak2 and beat peak8; the tuned less so.
+  EXPECT_GT(pool[0].at("tuned_score").as_double(),
+            pool[0].at("default_score").as_double() + 0.3);
+  EXPECT_LT(pool[1].at("tuned_score").as_double(),
+            pool[1].at("default_score").as_double());
+  EXPECT_NE(out.str().find(
+                "tuning games against the opponents (theta+'s; theta- played "
+                "the same seeds):\n"
+                "opponent        games   theta+   theta-\n"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("against the opponents, tuned vs default (400 "
+                           "games each, the same seeds):\n"),
+            std::string::npos)
+      << out.str();
 }
 
 // Runs RunTune in a child process that kills itself (SIGKILL) right after
@@ -190,6 +293,49 @@ TEST(TuneTest, ResumesAfterKillNineExactly) {
   EXPECT_NE(refused.find("seed: 7 before, 8 now"), std::string::npos)
       << refused;
   EXPECT_EQ(testing::Occurrences(refused, "\n"), 1) << refused;
+}
+
+TEST(TuneTest, APoolResumesAfterKillNineAndAnotherPoolIsRefused) {
+  const fs::path dir = testing::FreshTempDir("tune_pool_resume");
+  SyntheticGame game({{"x", 9, 0, 10, 0.5}}, {5});
+  AddPool(&game);
+  TuneConfig whole = PoolConfig(30, dir / "whole");
+  whole.log_path = (dir / "whole.jsonl").string();
+  whole.jobs = 3;
+  std::ostringstream whole_out;
+  ASSERT_EQ(RunTune(whole, game, whole_out), 0);
+  TuneConfig cut = whole;
+  cut.out_dir = (dir / "cut").string();
+  cut.log_path = (dir / "cut.jsonl").string();
+  cut.jobs = 1;
+  ASSERT_TRUE(RunKilled(cut, game, 9));
+  std::ostringstream cut_out;
+  ::testing::internal::CaptureStderr();
+  ASSERT_EQ(RunTune(cut, game, cut_out), 0);
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("(10 iterations were already in"), std::string::npos)
+      << err;
+  EXPECT_EQ(*ReadFileToString(cut.log_path), *ReadFileToString(whole.log_path));
+  // The per-opponent table counts the resumed iterations too.
+  EXPECT_EQ(cut_out.str(), whole_out.str());
+  EXPECT_EQ(
+      *ReadFileToString((fs::path(cut.out_dir) / "tune.json").string()),
+      *ReadFileToString((fs::path(whole.out_dir) / "tune.json").string()));
+
+  for (const auto& [pool, why] :
+       std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{"peak2"}, R"(opponent: ["peak2","peak8"] before, "peak2" now)"},
+           {{"peak8", "peak2"},
+            R"(opponent: ["peak2","peak8"] before, ["peak8","peak2"] now)"},
+           {{}, R"(opponent: ["peak2","peak8"] before, "" now)"}}) {
+    TuneConfig other = cut;
+    other.opponents = pool;
+    ::testing::internal::CaptureStderr();
+    EXPECT_EQ(RunTune(other, game, cut_out), 2);
+    const std::string refused = ::testing::internal::GetCapturedStderr();
+    EXPECT_NE(refused.find(why), std::string::npos) << refused;
+    EXPECT_EQ(testing::Occurrences(refused, "\n"), 1) << refused;
+  }
 }
 
 // `warlight tune ARGS` on the synthetic game: exit status and stderr.
@@ -286,6 +432,8 @@ TEST(TuneTest, BadFlagsAreOneLine) {
            {&game, "synthetic --iterations 5 --param x:a"},
            {&game, "synthetic --iterations 5 --param x --param x"},
            {&game, "synthetic --iterations 5 --jobs 0"},
+           {&game, "synthetic --iterations 5 --pool-games 4"},
+           {&game, "synthetic --iterations 5 --opponent a --pool-games -1"},
            {&none, "synthetic --iterations 5"}}) {
     const auto [status, err] = Main(*g, args);
     EXPECT_EQ(status, 2) << args;
@@ -295,6 +443,22 @@ TEST(TuneTest, BadFlagsAreOneLine) {
   const auto [status, err] = Main(
       game, "synthetic --iterations 3 --param x:30::0.1 --confirm-games 2");
   EXPECT_EQ(status, 0) << err;
+  // --opponent repeated: a pool.
+  const auto [pool_status, pool_err] =
+      Main(game,
+           "synthetic --iterations 3 --opponent a --opponent b --pool-games 4 "
+           "--confirm-games 0");
+  EXPECT_EQ(pool_status, 0) << pool_err;
+}
+
+TEST(TuneTest, PoolIndexIsDrawnByTheSeed) {
+  std::vector<int> count(3);
+  for (int64_t seed = 0; seed < 3000; ++seed) {
+    EXPECT_EQ(PoolIndex(seed, 1), 0);
+    EXPECT_EQ(PoolIndex(seed, 3), PoolIndex(seed, 3));
+    ++count[PoolIndex(seed, 3)];
+  }
+  for (int n : count) EXPECT_NEAR(n, 1000, 100);
 }
 
 }  // namespace

@@ -38,6 +38,7 @@ constexpr int64_t kMaxConfirmGames = 1000000;
 // The schedule's salts: iteration k's games, the confirmation's.
 constexpr uint64_t kGamesSalt = 0x6A3E;
 constexpr uint64_t kConfirmSalt = 0xC0F1;
+constexpr uint64_t kPoolSalt = 0x9001;
 
 std::string Prefix(const TuneConfig& c) {
   return "warlight " + c.command + ": ";
@@ -175,15 +176,22 @@ absl::StatusOr<double> PlayOne(const TuneConfig& c, const Game& rules,
   return winner == "player" + std::to_string(a_seat + 1) ? 1.0 : 0.0;
 }
 
-// Plays the games of c.bot with a's values against `b_bot` with b's on
+// Plays the games of c.bot with a's values against b's with b's values on
 // `seed`'s schedule (each seed in both seats), c.jobs at a time; a's score
-// in each game, in schedule order. `done` is called after each game.
+// in each game, in schedule order. Each game's b is b_bots[PoolIndex(its
+// seed)], its index put in *against when given. `done` is called after
+// each game.
 absl::StatusOr<std::vector<double>> PlayMatch(
     const TuneConfig& c, const Game& rules, int64_t games, int64_t seed,
-    const ParamValues& a, const std::string& b_bot, const ParamValues& b,
-    const std::function<void()>& done = nullptr) {
+    const ParamValues& a, const std::vector<std::string>& b_bots,
+    const ParamValues& b, const std::function<void()>& done = nullptr,
+    std::vector<int>* against = nullptr) {
   const std::vector<ArenaGame> schedule =
       Schedule({"a", "b"}, static_cast<int>(games), seed, c.maps);
+  std::vector<int> opponent(schedule.size());
+  for (size_t i = 0; i < schedule.size(); ++i)
+    opponent[i] = PoolIndex(schedule[i].seed, b_bots.size());
+  if (against) *against = opponent;
   std::vector<double> scores(schedule.size());
   std::mutex mu;
   absl::Status failure;
@@ -192,7 +200,8 @@ absl::StatusOr<std::vector<double>> PlayMatch(
       std::lock_guard<std::mutex> lock(mu);
       if (!failure.ok()) return;  // the rest are not played
     }
-    absl::StatusOr<double> s = PlayOne(c, rules, schedule[i], a, b_bot, b);
+    absl::StatusOr<double> s =
+        PlayOne(c, rules, schedule[i], a, b_bots[opponent[i]], b);
     std::lock_guard<std::mutex> lock(mu);
     if (!s.ok()) {
       failure = s.status();
@@ -206,6 +215,14 @@ absl::StatusOr<std::vector<double>> PlayMatch(
 }
 
 }  // namespace
+
+int PoolIndex(int64_t seed, size_t size) {
+  if (size <= 1) return 0;
+  uint64_t z = static_cast<uint64_t>(seed) + 0x9E3779B97F4A7C15ull;  // splitmix
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return static_cast<int>((z ^ (z >> 31)) % size);
+}
 
 namespace {
 
@@ -232,7 +249,12 @@ json::object LogSettings(const TuneConfig& c, const Game& game,
                                   : MapPoolIdentity(c.maps_dir, c.maps)},
       {"bot", c.bot},
       {"bot_identity", game.BotIdentity(c.bot, in_process)},
-      {"opponent", c.opponent},
+      // One opponent (or none) as before pools: its name (or ""); a pool as
+      // the array of its bots.
+      {"opponent", c.opponents.size() == 1 ? json::value(c.opponents[0])
+                   : c.opponents.empty()
+                       ? json::value("")
+                       : json::value(json::value_from(c.opponents))},
       {"processes", c.force_processes},
       {"iterations", c.iterations},
       {"pairs_per_iteration", c.pairs_per_iteration},
@@ -240,32 +262,32 @@ json::object LogSettings(const TuneConfig& c, const Game& game,
       {"params", std::move(tuned)}};
 }
 
-// Iteration k's games: theta+ against theta-, or each against the opponent
-// on the same seeds (theta+'s scores, then theta-'s). `result`: theta+'s
-// points minus theta-'s (twice that against an opponent).
-absl::StatusOr<std::vector<double>> PlayIteration(const TuneConfig& c,
-                                                  const Game& game,
-                                                  const Spsa& spsa,
-                                                  const SpsaStep& step, int k,
-                                                  double* result) {
+// Iteration k's games: theta+ against theta-, or each against the
+// opponents on the same seeds (theta+'s scores, then theta-'s; *against:
+// the pool index of each of theta+'s games' opponent, a pool's only).
+// `result`: theta+'s points minus theta-'s (twice that against opponents).
+absl::StatusOr<std::vector<double>> PlayIteration(
+    const TuneConfig& c, const Game& game, const Spsa& spsa,
+    const SpsaStep& step, int k, double* result, std::vector<int>* against) {
   const int64_t games = 2 * c.pairs_per_iteration;
   const int64_t seed = IterationSeed(c.seed, k, kGamesSalt);
   const ParamValues plus = Values(spsa.params(), step.plus);
   const ParamValues minus = Values(spsa.params(), step.minus);
-  if (c.opponent.empty()) {
+  if (c.opponents.empty()) {
     absl::StatusOr<std::vector<double>> scores =
-        PlayMatch(c, game, games, seed, plus, c.bot, minus);
+        PlayMatch(c, game, games, seed, plus, {c.bot}, minus);
     if (scores.ok()) {
       for (double s : *scores) *result += 2 * s - 1;
     }
     return scores;
   }
   absl::StatusOr<std::vector<double>> scores =
-      PlayMatch(c, game, games, seed, plus, c.opponent, {});
+      PlayMatch(c, game, games, seed, plus, c.opponents, {}, nullptr, against);
   if (!scores.ok()) return scores;
   absl::StatusOr<std::vector<double>> theirs =
-      PlayMatch(c, game, games, seed, minus, c.opponent, {});
+      PlayMatch(c, game, games, seed, minus, c.opponents, {});
   if (!theirs.ok()) return theirs;
+  if (c.opponents.size() < 2) against->clear();  // the log as before pools
   // Twice the difference: near even, the same expectation as theta+'s
   // points against theta- (each game's 2s - 1) in self-play.
   for (size_t i = 0; i < scores->size(); ++i)
@@ -285,10 +307,38 @@ std::string Live(const Spsa& spsa, const std::vector<double>& theta) {
   return text + (theta.size() > 4 ? ", ..." : "");
 }
 
-// Runs the iterations after `log`'s; the final theta.
+// What the games against one opponent of the pool scored.
+struct OpponentTally {
+  int64_t games = 0;       // theta+'s (theta- played as many on the same seeds)
+  double plus = 0;         // theta+'s points
+  double minus = 0;        // theta-'s points
+  int64_t pool_games = 0;  // --pool-games: the tuned values' (and defaults')
+  double tuned = 0;
+  double defaults = 0;
+};
+
+// Adds an iteration's games against the pool (`results`: theta+'s games,
+// then theta-'s; `against`: their opponents, empty for all the first).
+void AddIteration(const std::vector<double>& results,
+                  const std::vector<int>& against,
+                  std::vector<OpponentTally>* tally) {
+  const size_t n = results.size() / 2;
+  for (size_t i = 0; i < n; ++i) {
+    const size_t o = i < against.size() ? against[i] : 0;
+    if (o >= tally->size()) continue;
+    OpponentTally& t = (*tally)[o];
+    ++t.games;
+    t.plus += results[i];
+    t.minus += results[n + i];
+  }
+}
+
+// Runs the iterations after `log`'s, adding the games against opponents to
+// *tally; the final theta.
 absl::StatusOr<std::vector<double>> Iterate(const TuneConfig& c,
                                             const Game& game, const Spsa& spsa,
-                                            TuneLog& log) {
+                                            TuneLog& log,
+                                            std::vector<OpponentTally>* tally) {
   std::vector<double> theta =
       log.done.empty() ? spsa.Start() : log.done.back().theta;
   const int total = static_cast<int>(c.iterations);
@@ -296,13 +346,16 @@ absl::StatusOr<std::vector<double>> Iterate(const TuneConfig& c,
   for (int k = static_cast<int>(log.done.size()); k < total; ++k) {
     const SpsaStep step = spsa.Step(theta, k, c.seed);
     double result = 0;  // theta+'s points minus theta-'s
+    std::vector<int> against;
     absl::StatusOr<std::vector<double>> scores =
-        PlayIteration(c, game, spsa, step, k, &result);
+        PlayIteration(c, game, spsa, step, k, &result, &against);
     if (!scores.ok()) return scores.status();
     theta = spsa.Update(step, result);
+    if (!c.opponents.empty()) AddIteration(*scores, against, tally);
     if (log.file) {
       const std::string line =
-          IterationJson(spsa.params(), step, *scores, result, theta) + "\n";
+          IterationJson(spsa.params(), step, *scores, against, result, theta) +
+          "\n";
       std::fwrite(line.data(), 1, line.size(), log.file);
       std::fflush(log.file);
     }
@@ -324,12 +377,12 @@ absl::StatusOr<Confirmation> Confirm(const TuneConfig& c, const Game& game,
   const int total = static_cast<int>(GamesPlayedPerPair(c.confirm_games));
   ProgressLine progress("confirmation games");
   int done = 0;
-  absl::StatusOr<std::vector<double>> scores =
-      PlayMatch(c, game, c.confirm_games,
-                IterationSeed(c.seed, 0, kConfirmSalt), tuned, c.bot, {}, [&] {
-                  ++done;
-                  progress.Show(done, total, done == total);
-                });
+  absl::StatusOr<std::vector<double>> scores = PlayMatch(
+      c, game, c.confirm_games, IterationSeed(c.seed, 0, kConfirmSalt), tuned,
+      {c.bot}, {}, [&] {
+        ++done;
+        progress.Show(done, total, done == total);
+      });
   if (!scores.ok()) return scores.status();
   for (size_t i = 0; i < scores->size(); ++i) {
     const double s = (*scores)[i];
@@ -339,6 +392,35 @@ absl::StatusOr<Confirmation> Confirm(const TuneConfig& c, const Game& game,
     if (i % 2 == 1) result.pairs.AddPair((*scores)[i - 1], s);
   }
   return result;
+}
+
+// --pool-games: the tuned values, then the defaults, against the pool on
+// the same seeds, into *tally.
+absl::Status PoolConfirm(const TuneConfig& c, const Game& game,
+                         const ParamValues& tuned,
+                         std::vector<OpponentTally>* tally) {
+  const int total = static_cast<int>(2 * GamesPlayedPerPair(c.pool_games));
+  ProgressLine progress("games against the pool");
+  int done = 0;
+  const auto show = [&] {
+    ++done;
+    progress.Show(done, total, done == total);
+  };
+  const int64_t seed = IterationSeed(c.seed, 0, kPoolSalt);
+  std::vector<int> against;
+  absl::StatusOr<std::vector<double>> ours = PlayMatch(
+      c, game, c.pool_games, seed, tuned, c.opponents, {}, show, &against);
+  if (!ours.ok()) return ours.status();
+  absl::StatusOr<std::vector<double>> theirs =
+      PlayMatch(c, game, c.pool_games, seed, {}, c.opponents, {}, show);
+  if (!theirs.ok()) return theirs.status();
+  for (size_t i = 0; i < against.size(); ++i) {
+    OpponentTally& t = (*tally)[against[i]];
+    ++t.pool_games;
+    t.tuned += (*ours)[i];
+    t.defaults += (*theirs)[i];
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -373,6 +455,54 @@ std::string SummaryTable(const Spsa& spsa, const std::vector<double>& theta) {
     text += "\n";
   }
   return text;
+}
+
+std::string Percent(double points, int64_t games) {
+  return games > 0 ? Fixed(100 * points / games, 1) + "%" : "-";
+}
+
+// The pool's table: per opponent, the tuning games (theta+'s and theta-'s
+// scores) or, with `pool_games`, the tuned values' and the defaults'.
+std::string PoolTable(const TuneConfig& c,
+                      const std::vector<OpponentTally>& tally,
+                      bool pool_games) {
+  size_t width = 16;
+  for (const std::string& o : c.opponents)
+    width = std::max(width, std::min<size_t>(o.size(), 60) + 2);
+  std::string text = Pad("opponent", width) + Pad("games", 8) +
+                     (pool_games ? "tuned    default\n" : "theta+   theta-\n");
+  for (size_t i = 0; i < tally.size(); ++i) {
+    const OpponentTally& t = tally[i];
+    const int64_t games = pool_games ? t.pool_games : t.games;
+    text += Pad(cli::EscapeForTerminal(c.opponents[i], 60), width) +
+            Pad(std::to_string(games), 8) +
+            Pad(Percent(pool_games ? t.tuned : t.plus, games), 9) +
+            Percent(pool_games ? t.defaults : t.minus, games) + "\n";
+  }
+  return text;
+}
+
+// tune.json's "opponents": one object per bot of the pool.
+json::array PoolJson(const TuneConfig& c,
+                     const std::vector<OpponentTally>& tally) {
+  const auto rate = [](double points, int64_t games) {
+    return games > 0 ? json::value(points / games) : json::value(nullptr);
+  };
+  json::array pool;
+  for (size_t i = 0; i < tally.size(); ++i) {
+    const OpponentTally& t = tally[i];
+    json::object o{{"bot", c.opponents[i]},
+                   {"games", t.games},
+                   {"plus_score", rate(t.plus, t.games)},
+                   {"minus_score", rate(t.minus, t.games)}};
+    if (c.pool_games > 0) {
+      o["pool_games"] = t.pool_games;
+      o["tuned_score"] = rate(t.tuned, t.pool_games);
+      o["default_score"] = rate(t.defaults, t.pool_games);
+    }
+    pool.push_back(std::move(o));
+  }
+  return pool;
 }
 
 json::object SummaryJson(const TuneConfig& c, const Spsa& spsa,
@@ -445,7 +575,9 @@ std::string ConfirmationText(const Confirmation& r, json::object* summary) {
 // Reads what BOT declares and what is tuned; an exit status on failure.
 std::optional<int> Prepare(const TuneConfig& c, const Game& game,
                            std::vector<SpsaParam>* params) {
-  for (const std::string& bot : {c.bot, c.opponent}) {
+  std::vector<std::string> bots = c.opponents;
+  bots.insert(bots.begin(), c.bot);
+  for (const std::string& bot : bots) {
     if (bot.empty() || (game.PlaysInProcess(bot) && !c.force_processes))
       continue;
     if (absl::Status ok = game.CheckBot(bot); !ok.ok())
@@ -465,9 +597,12 @@ std::optional<int> Prepare(const TuneConfig& c, const Game& game,
 
 namespace {
 
-// Plays the iterations (resuming --log); the final theta, or an exit status.
+// Plays the iterations (resuming --log), the games against the pool in
+// *tally (one per opponent); the final theta, or an exit status.
 std::variant<std::vector<double>, int> Tune(const TuneConfig& c, Game& game,
-                                            const Spsa& spsa) {
+                                            const Spsa& spsa,
+                                            std::vector<OpponentTally>* tally) {
+  tally->assign(c.opponents.size(), OpponentTally());
   TuneLog log;
   if (!c.log_path.empty()) {
     absl::StatusOr<TuneLog> opened = OpenTuneLog(
@@ -476,11 +611,14 @@ std::variant<std::vector<double>, int> Tune(const TuneConfig& c, Game& game,
     log = *std::move(opened);
     for (const std::string& w : log.warnings)
       std::cerr << Prefix(c) << cli::EscapeForTerminal(w) << "\n";
+    for (const TuneIteration& it : log.done)
+      AddIteration(it.results, it.against, tally);
     if (!log.done.empty())
       std::cerr << "(" << log.done.size() << " iterations were already in "
                 << cli::EscapeForTerminal(c.log_path) << ")\n";
   }
-  absl::StatusOr<std::vector<double>> theta = Iterate(c, game, spsa, log);
+  absl::StatusOr<std::vector<double>> theta =
+      Iterate(c, game, spsa, log, tally);
   if (log.file) std::fclose(log.file);
   if (!theta.ok()) {
     std::cerr << Prefix(c) << "a game failed: "
@@ -493,6 +631,65 @@ std::variant<std::vector<double>, int> Tune(const TuneConfig& c, Game& game,
 
 }  // namespace
 
+namespace {
+
+// The confirmation, then --pool-games; their text to `out` (unless
+// --json) and their results into `summary`. 0, or 1 when a game failed.
+int Confirmations(const TuneConfig& c, Game& game, const ParamValues& tuned,
+                  std::vector<OpponentTally>* tally, json::object* summary,
+                  std::ostream& out) {
+  Nowhere nowhere;
+  std::streambuf* const cout_buffer = std::cout.rdbuf(&nowhere);
+  int status = 0;
+  if (c.confirm_games > 0) {
+    absl::StatusOr<Confirmation> confirmed = Confirm(c, game, tuned);
+    if (confirmed.ok()) {
+      const std::string paragraph = ConfirmationText(*confirmed, summary);
+      if (!c.json) out << paragraph << std::flush;
+    } else {
+      std::cerr << Prefix(c) << "a confirmation game failed: "
+                << cli::EscapeForTerminal(
+                       std::string(confirmed.status().message()))
+                << "\n";
+      status = 1;
+    }
+  }
+  if (c.pool_games > 0 && !c.opponents.empty()) {
+    const absl::Status played = PoolConfirm(c, game, tuned, tally);
+    if (played.ok() && !c.json) {
+      out << "against the opponents, tuned vs default ("
+          << GamesPlayedPerPair(c.pool_games)
+          << " games each, the same seeds):\n"
+          << PoolTable(c, *tally, true);
+    } else if (!played.ok()) {
+      std::cerr << Prefix(c) << "a game against the opponents failed: "
+                << cli::EscapeForTerminal(std::string(played.message()))
+                << "\n";
+      status = 1;
+    }
+  }
+  std::cout.rdbuf(cout_buffer);
+  if (!c.opponents.empty()) (*summary)["opponents"] = PoolJson(c, *tally);
+  return status;
+}
+
+// --out DIR: tune.json and tune.txt; an exit status on failure.
+std::optional<int> WriteOut(const TuneConfig& c, const json::object& summary,
+                            const std::string& text) {
+  if (c.out_dir.empty()) return std::nullopt;
+  std::error_code ec;
+  std::filesystem::create_directories(c.out_dir, ec);
+  const std::filesystem::path dir(c.out_dir);
+  absl::Status written = WriteFileAtomically((dir / "tune.json").string(),
+                                             PlainJson(summary) + "\n");
+  if (written.ok())
+    written = WriteFileAtomically((dir / "tune.txt").string(), text);
+  if (!written.ok()) return Error(c, std::string(written.message()));
+  return std::nullopt;
+}
+
+}  // namespace
+
 int RunTune(const TuneConfig& config, Game& game, std::ostream& out) {
   TuneConfig c = config;
   if (c.maps_dir.empty() && c.maps.empty()) c.maps = game.DefaultMaps();
@@ -501,7 +698,8 @@ int RunTune(const TuneConfig& config, Game& game, std::ostream& out) {
   const Spsa spsa(params, static_cast<int>(c.iterations));
   Nowhere nowhere;
   std::streambuf* const cout_buffer = std::cout.rdbuf(&nowhere);
-  std::variant<std::vector<double>, int> tuned = Tune(c, game, spsa);
+  std::vector<OpponentTally> tally;
+  std::variant<std::vector<double>, int> tuned = Tune(c, game, spsa, &tally);
   std::cout.rdbuf(cout_buffer);
   if (std::holds_alternative<int>(tuned)) return std::get<int>(tuned);
   const std::vector<double>& theta = std::get<0>(tuned);
@@ -512,38 +710,17 @@ int RunTune(const TuneConfig& config, Game& game, std::ostream& out) {
                      " game pair(s), seed " + std::to_string(c.seed) + "\n" +
                      SummaryTable(spsa, theta) +
                      "tuned:" + ParamFlags(Values(params, theta)) + "\n";
+  if (!c.opponents.empty())
+    text +=
+        "tuning games against the opponents (theta+'s; theta- played the "
+        "same seeds):\n" +
+        PoolTable(c, tally, false);
   if (!c.json) out << text << std::flush;
-  int status = 0;
-  if (c.confirm_games > 0) {
-    std::cout.rdbuf(&nowhere);
-    absl::StatusOr<Confirmation> confirmed =
-        Confirm(c, game, Values(params, theta));
-    std::cout.rdbuf(cout_buffer);
-    if (confirmed.ok()) {
-      const std::string paragraph = ConfirmationText(*confirmed, &summary);
-      if (!c.json) out << paragraph;
-    } else {
-      std::cerr << Prefix(c) << "a confirmation game failed: "
-                << cli::EscapeForTerminal(
-                       std::string(confirmed.status().message()))
-                << "\n";
-      status = 1;
-    }
-  }
+  const int status =
+      Confirmations(c, game, Values(params, theta), &tally, &summary, out);
   if (c.json) out << PlainJson(summary) << "\n";
   out.flush();
-  if (!c.out_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(c.out_dir, ec);
-    const std::string path =
-        (std::filesystem::path(c.out_dir) / "tune.json").string();
-    absl::Status written = WriteFileAtomically(path, PlainJson(summary) + "\n");
-    if (!written.ok()) return Error(c, std::string(written.message()));
-    const std::string text_path =
-        (std::filesystem::path(c.out_dir) / "tune.txt").string();
-    written = WriteFileAtomically(text_path, text);
-    if (!written.ok()) return Error(c, std::string(written.message()));
-  }
+  if (std::optional<int> exit = WriteOut(c, summary, text)) return *exit;
   return status;
 }
 
@@ -555,10 +732,13 @@ constexpr const char* kTuneHelp =
     "perturbed by +-c_k in random directions) in game pairs, each seed in\n"
     "both seats, and moves theta toward the winner (with --opponent BOT,\n"
     "theta+ and theta- each play BOT on the same seeds, and theta moves\n"
-    "toward the one that scored more). Then plays the tuned\n"
-    "values against the defaults (--confirm-games) with the arena's\n"
-    "statistics. --param NAME[:START[:C_END[:R_END]]] (repeatable; fields\n"
-    "may be empty) picks the parameters; without it, every one the bot\n"
+    "toward the one that scored more; --opponent given several times is a\n"
+    "pool, each pair's opponent drawn by its seed, the scores reported per\n"
+    "opponent). Then plays the tuned values against the defaults\n"
+    "(--confirm-games) with the arena's statistics, and with --pool-games\n"
+    "G the tuned values and the defaults each against the pool.\n"
+    "--param NAME[:START[:C_END[:R_END]]] (repeatable; fields may be\n"
+    "empty) picks the parameters; without it, every one the bot\n"
     "declares (sdk/wl/tunable.h), from its default, with C_END its step\n"
     "and R_END 0.002. Schedule: c_k = c_end (N/(k+1))^0.101, a_k = r_end\n"
     "c_end^2 ((A+N)/(A+k+1))^0.602, A = N/10; theta += a_k/c_k result\n"
@@ -577,6 +757,11 @@ std::string Validate(TuneConfig* c, Game& game) {
   if (c->confirm_games < 0 || c->confirm_games > kMaxConfirmGames)
     return "--confirm-games must be between 0 and " +
            std::to_string(kMaxConfirmGames);
+  if (c->pool_games < 0 || c->pool_games > kMaxConfirmGames)
+    return "--pool-games must be between 0 and " +
+           std::to_string(kMaxConfirmGames);
+  if (c->pool_games > 0 && c->opponents.empty())
+    return "--pool-games needs --opponent";
   game.SetPlayers(2);
   if (std::string error = game.CheckFlags(); !error.empty()) return error;
   if (!c->maps_dir.empty()) {
@@ -595,8 +780,9 @@ int TuneMain(Game& game, int argc, char** argv) {
   flags.Int("iterations", &c.iterations, "N", "SPSA iterations (required)");
   flags.Strings("param", &c.params, "NAME[:START[:C_END[:R_END]]]",
                 "a parameter to tune (repeatable; default: every one)");
-  flags.String("opponent", &c.opponent, "BOT",
-               "tune against this bot (its defaults) instead of self-play");
+  flags.Strings("opponent", &c.opponents, "BOT",
+                "tune against this bot (its defaults) instead of self-play "
+                "(repeatable: a pool)");
   SeedFlag(flags, &c.seed, "the run's seed: the same seed, the same run");
   flags.Int("pairs-per-iteration", &c.pairs_per_iteration, "P",
             "game pairs per iteration, their results summed");
@@ -609,6 +795,9 @@ int TuneMain(Game& game, int argc, char** argv) {
   flags.Int("confirm-games", &c.confirm_games, "G",
             "games of tuned against default at the end (default: 200; 0: "
             "none)");
+  flags.Int("pool-games", &c.pool_games, "G",
+            "games of tuned and of default against the opponents at the "
+            "end (default: 0)");
   flags.String("maps", &c.maps_dir, "DIR",
                "a folder of the game's map files, drawn by the seed");
   game.DeclareFlags(flags);

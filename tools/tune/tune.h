@@ -11,13 +11,18 @@
 // --pairs-per-iteration game pairs of theta+ against theta-, each pair one
 // seed and map with the seats swapped (the arena's schedule.h), --jobs
 // games at once; with --opponent BOT, theta+ and theta- each play those
-// pairs against BOT instead (tuning against a fixed rival). Every iteration is
+// pairs against BOT instead (tuning against a fixed rival). --opponent may
+// be given several times: a pool, each pair's opponent drawn by its seed
+// (theta+ and theta- meet the same one on the same seed), the per-opponent
+// scores in the log ("against"), the table and tune.json. Every iteration is
 // one JSON line of --log after a settings line: re-running the same command
 // resumes after the last whole line (a line cut by a kill is dropped), other
-// settings are refused. At the end: a text table (and --out DIR/tune.json and
-// tune.txt, each written whole), then --confirm-games games of the tuned values
-// against the defaults, each seed in both seats, with the arena's statistics
-// (stats.h: W/D/L, score with its Wilson interval, Elo, pentanomial Elo).
+// settings (the pool too) are refused. At the end: a text table (and --out
+// DIR/tune.json and tune.txt, each written whole), then --confirm-games games
+// of the tuned values against the defaults, each seed in both seats, with the
+// arena's statistics (stats.h: W/D/L, score with its Wilson interval, Elo,
+// pentanomial Elo), and with --pool-games G the tuned values and the
+// defaults each play G games against the pool on the same seeds.
 //
 // Like the arena it knows no game's rules: it plays through a Game.
 //   TuneConfig config;
@@ -39,10 +44,14 @@ namespace wl::tools {
 
 struct TuneConfig {
   std::string bot;
-  // "": self-play (theta+ against theta-). Otherwise theta+ and theta- each
-  // play this bot, at its defaults, on the same seeds, and theta moves
-  // toward the one that scored more.
-  std::string opponent;
+  // Empty: self-play (theta+ against theta-). Otherwise theta+ and theta-
+  // each play these bots, at their defaults, on the same seeds (each pair's
+  // opponent drawn by its seed: PoolIndex), and theta moves toward the one
+  // that scored more.
+  std::vector<std::string> opponents;
+  // With opponents: games of the tuned values and of the defaults against
+  // them (the same seeds) after the confirmation; 0: none.
+  int64_t pool_games = 0;
   int64_t iterations = 0;
   // --param NAME[:START[:C_END[:R_END]]]; empty: every declared parameter.
   std::vector<std::string> params;
@@ -65,6 +74,9 @@ struct TuneConfig {
 // errors to stderr). Returns 0, 1 when games failed, 2 when the run cannot
 // start (bad parameters, a bot that declares none, a stale log).
 int RunTune(const TuneConfig& config, Game& game, std::ostream& out);
+
+// The opponent of the games of `seed` in a pool of `size` bots (0 for one).
+int PoolIndex(int64_t seed, size_t size);
 
 // `warlight tune ARGS` (the arguments after "tune").
 int TuneMain(Game& game, int argc, char** argv);

@@ -34,6 +34,21 @@ bool ParseIteration(const std::string& line, size_t params, TuneIteration* it) {
   }
   it->k = static_cast<int>(k->as_int64());
   it->result = result->to_number<double>();
+  it->results.clear();
+  it->against.clear();
+  if (const json::value* r = o.if_contains("results"); r && r->is_array()) {
+    for (const json::value& x : r->as_array()) {
+      if (!x.is_number()) return false;
+      it->results.push_back(x.to_number<double>());
+    }
+  }
+  if (const json::value* a = o.if_contains("against")) {
+    if (!a->is_array()) return false;
+    for (const json::value& x : a->as_array()) {
+      if (!x.is_int64()) return false;
+      it->against.push_back(static_cast<int>(x.as_int64()));
+    }
+  }
   // theta read exactly (strtod; Boost.JSON 1.81 may round the last bit):
   // a resumed run must go on from the very values it wrote.
   const size_t at = line.find("\"theta\":[");
@@ -90,7 +105,8 @@ absl::Status CheckSettingsLine(const std::string& path, const std::string& line,
 
 std::string IterationJson(const std::vector<SpsaParam>& params,
                           const SpsaStep& step,
-                          const std::vector<double>& results, double result,
+                          const std::vector<double>& results,
+                          const std::vector<int>& against, double result,
                           const std::vector<double>& theta) {
   const auto played = [&](const std::vector<double>& probe) {
     json::array a;
@@ -107,6 +123,7 @@ std::string IterationJson(const std::vector<SpsaParam>& params,
   o["plus"] = played(step.plus);
   o["minus"] = played(step.minus);
   o["results"] = ToArray(results);
+  if (!against.empty()) o["against"] = ToArray(against);
   o["result"] = result;
   o["theta"] = ToArray(theta);
   return PlainJson(o);

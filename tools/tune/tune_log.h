@@ -4,8 +4,8 @@
 //
 //   absl::StatusOr<TuneLog> log = OpenTuneLog("tune.jsonl", settings);
 //   // log->done: the iterations already played, in order (k = 0, 1, ...)
-//   AppendIteration(log->file,
-//                   IterationJson(params, step, results, result, theta));
+//   std::string line =
+//       IterationJson(params, step, results, against, result, theta);
 #ifndef WL_TOOLS_TUNE_TUNE_LOG_H_
 #define WL_TOOLS_TUNE_TUNE_LOG_H_
 
@@ -23,16 +23,21 @@ namespace wl::tools {
 struct TuneIteration {
   int k = 0;
   double result = 0;
-  std::vector<double> theta;  // after
+  std::vector<double> theta;    // after
+  std::vector<double> results;  // as IterationJson's
+  std::vector<int> against;     // as IterationJson's; empty when absent
 };
 
 // One iteration's line (no newline): k, c_k, a_k, delta, theta+ and theta-
 // as played (an integer parameter's rounded: Applied), the results of
-// theta+ in each game, their sum, theta after (exact: a resumed run goes on
-// from it).
+// theta+ in each game (against a pool or one opponent: theta+'s games,
+// then theta-'s on the same seeds), their sum, theta after (exact: a resumed
+// run goes on from it). `against` (written when not empty): the index in
+// the pool of each of theta+'s games' opponent (theta-'s are the same).
 std::string IterationJson(const std::vector<SpsaParam>& params,
                           const SpsaStep& step,
-                          const std::vector<double>& results, double result,
+                          const std::vector<double>& results,
+                          const std::vector<int>& against, double result,
                           const std::vector<double>& theta);
 
 struct TuneLog {
