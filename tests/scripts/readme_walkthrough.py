@@ -200,6 +200,11 @@ STEPS = [
     Step("scripts/bench.sh --benchmark_filter='Mcts|Draft'",
          rewrites=(("$", " --benchmark_min_time=0.01 "
                     "--repetitions 1"),), timeout=900),
+    # Strength
+    Step("scripts/strength.sh ~/sparring",
+         skip="needs the sparring partners, built outside the project"),
+    Step("scripts/strength.sh ~/sparring --games 40 --bots greedy",
+         skip="needs the sparring partners, built outside the project"),
     # Zip
     Step("scripts/package_bot.sh bots/mybot -o mybot.zip"),
     # Profile
