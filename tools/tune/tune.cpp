@@ -21,6 +21,7 @@
 #include "common/json.h"
 #include "common/parallel.h"
 #include "common/progress.h"
+#include "java_random.h"  // FastRandom: PoolIndex
 #include "sdk/cli/terminal.h"
 #include "sdk/wl/closest_name.h"
 #include "tune/spsa.h"
@@ -218,10 +219,8 @@ absl::StatusOr<std::vector<double>> PlayMatch(
 
 int PoolIndex(int64_t seed, size_t size) {
   if (size <= 1) return 0;
-  uint64_t z = static_cast<uint64_t>(seed) + 0x9E3779B97F4A7C15ull;  // splitmix
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return static_cast<int>((z ^ (z >> 31)) % size);
+  return static_cast<int>(FastRandom(static_cast<uint64_t>(seed)).NextU64() %
+                          size);
 }
 
 namespace {
