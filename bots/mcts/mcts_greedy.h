@@ -39,6 +39,7 @@ inline greedy::Weights CandidateWeights() {
   w.sure_front = 0.0;
   w.pick_entrance = 0.05;
   w.pick_next = 0.6;
+  w.pick_fast = 0.0;  // added for greedy (issue 29); mcts's draft unchanged
   return w;
 }
 

@@ -8,6 +8,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bots/bot_positions.h"
@@ -16,6 +17,7 @@
 #include "bots/replay_illegal.h"
 #include "bots/starter/starter_bot.h"
 #include "combat.h"
+#include "engine_lines.h"
 #include "gtest/gtest.h"
 #include "protocol.h"
 #include "runner.h"
@@ -189,6 +191,67 @@ TEST(GreedyPositionTest, ExpandsBeforeItAttacksTheOpponent) {
   ASSERT_EQ(round.moves.size(), 2u);
   EXPECT_EQ(round.moves[0].to, 2);
   EXPECT_EQ(round.moves[1].to, 3);
+}
+
+// --- the draft ---
+
+// Three bonuses of 3, each of three or four neutrals of 2, seen from their
+// candidates 1, 4 and 7: from 1 both others are next door (complete in
+// round 1 with 5 + 1 spare armies), from 4 one is two steps away (round
+// 2), from 7 the bonus is a path of four (round 3 at the earliest). Super
+// region 1 has three entrances (8, 9, 10), super region 2 one (7).
+Map DraftSpeedMap() {
+  Map map;
+  for (int s : {1, 2, 3}) EXPECT_EQ(map.AddSuperRegion(s, 3), "");
+  const int super_of[] = {0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3};
+  for (int r = 1; r <= 10; ++r) EXPECT_EQ(map.AddRegion(r, super_of[r]), "");
+  const int links[][2] = {{1, 2},  {1, 3}, {4, 5}, {5, 6}, {7, 8}, {8, 9},
+                          {9, 10}, {6, 7}, {2, 8}, {2, 9}, {3, 10}};
+  for (const auto& l : links) EXPECT_EQ(map.AddLink(l[0], l[1]), "");
+  EXPECT_EQ(map.Validate(), "");
+  return map;
+}
+
+View DraftSpeedView(const Map& map, const std::vector<int>& candidates) {
+  View view = ViewOfDraft(map, Player::kPlayer1, {}, candidates, 2);
+  std::string line = "pick_starting_region 10000";
+  for (int c : candidates) line += " " + std::to_string(c);
+  EXPECT_EQ(view.Apply(Parse(line)), "");
+  return view;
+}
+
+TEST(GreedyDraftTest, PickFastRaisesAStartByTheRoundsItsBonusSaves) {
+  const Map map = DraftSpeedMap();
+  const View view = DraftSpeedView(map, {1, 4, 7});
+  greedy::Weights slow, fast;
+  slow.pick_next = fast.pick_next = 0;  // the start's own bonus alone
+  slow.pick_fast = 0;
+  fast.pick_fast = 1;
+  const GreedyBot a(1, slow), b(1, fast);
+  // 1 + pick_fast * (3 - rounds): complete in round 1, 2, not before 3.
+  const std::vector<std::pair<int, double>> expected = {{1, 3}, {4, 2}, {7, 1}};
+  for (auto [c, ratio] : expected) {
+    EXPECT_NEAR(b.PickScore(view, c) / a.PickScore(view, c), ratio, 1e-4) << c;
+  }
+}
+
+TEST(GreedyDraftTest, PrefersTheStartWhoseBonusIsCompleteInRoundOne) {
+  // Candidate 4's bonus costs the same and has fewer entrances, so it
+  // scores more without the speed term; with the default pick_fast, 1's
+  // bonus that pays from round 2 comes first, whatever the order or seed.
+  const Map map = DraftSpeedMap();
+  greedy::Weights plain;
+  plain.pick_next = 0;
+  greedy::Weights slow = plain;
+  slow.pick_fast = 0;
+  for (const std::vector<int>& order :
+       {std::vector<int>{1, 4}, std::vector<int>{4, 1}}) {
+    const View view = DraftSpeedView(map, order);
+    for (uint64_t seed = 1; seed <= 5; ++seed) {
+      EXPECT_EQ(GreedyBot(seed, slow).PickStartingRegion(view), 4) << seed;
+      EXPECT_EQ(GreedyBot(seed, plain).PickStartingRegion(view), 1) << seed;
+    }
+  }
 }
 
 // --- whole games ---

@@ -64,7 +64,7 @@ TEST(TunableBotsTest, GreedyDeclaresEveryWeightWithItsDefault) {
                 "land", "bonus", "complete", "contested", "deny", "defend",
                 "held_bonus", "break_bonus", "relief", "hunt", "free_army_cost",
                 "enemy_deploy", "threat_income", "sure_front", "pick_entrance",
-                "pick_next"}));
+                "pick_next", "pick_fast"}));
   // Each field of greedy::Weights (all doubles) exactly once, with the
   // value of a default Weights: the bot's defaults are the planner's.
   const greedy::Weights defaults;
