@@ -18,8 +18,8 @@
 namespace wl::tools {
 namespace {
 
-constexpr char kSignature[] = "1dd91b06f11ceab5";
-constexpr char kQuickSignature[] = "c5d7837f2f732dcc";
+constexpr char kSignature[] = "dae8b424d903fd54";
+constexpr char kQuickSignature[] = "50c624bc02992971";
 
 std::string SignatureOf(bool quick) {
   absl::StatusOr<BenchReport> report = RunBench(WlBenchGames(quick));
