@@ -167,11 +167,11 @@ class GreedyBot : public wl::Bot, public wl::Tunable {
     // A cheap bonus next door is the next step.
     double next = 0;
     for (const auto& s : map.SuperRegions()) {
-      if (s.id == map.SuperRegionOf(c)) continue;
+      if (s.id == super_id) continue;
       bool adjacent = false;
       for (int r : s.regions) {
         for (int n : map.Neighbors(r)) {
-          if (map.SuperRegionOf(n) == map.SuperRegionOf(c)) adjacent = true;
+          if (map.SuperRegionOf(n) == super_id) adjacent = true;
         }
       }
       if (adjacent) next = std::max(next, SuperValue(view, s.id, -1));

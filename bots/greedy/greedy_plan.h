@@ -105,9 +105,9 @@ struct Weights {
   // which no single attack (every attacker hitting, the opponent's whole
   // income behind it) can take or drain it first. 1 makes its first order
   // sure to run (as wl::KeepSureOrders counts); less uses more of its
-  // armies and lets a few orders fail at execution (0.8: about as few as
-  // with the old weights, which kept what holds against the whole income).
-  // 0.6 by games against the sparring partners (issue 29, 400 games
+  // armies and lets a few orders fail at execution (0.8 failed about as
+  // few as the old weights, which kept what holds against the whole
+  // income). 0.6 by games against the sparring partners (issue 29, 400 games
   // against calincru-v4: 0.5 66.8%, 0.6 65.0%, 0.7 59.0%, 0.8 48%; 200
   // against Ekdahl's bot: 0.6 37.2%, 0.8 37.0%).
   double sure_front = 0.6;
