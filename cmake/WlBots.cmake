@@ -355,7 +355,7 @@ static_assert(std::is_constructible_v<${class}, uint64_t> ||
 
 namespace ${namespace}::registry {
 std::unique_ptr<::${base}> ${id}(uint64_t seed) {
-  return ::wl::tools::MakeSeeded<::${base}, ${class}>(seed);
+  return ::wl::MakeSeeded<::${base}, ${class}>(seed);
 }
 }  // namespace ${namespace}::registry
 " @ONLY)

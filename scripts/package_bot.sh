@@ -5,8 +5,9 @@
 #   scripts/package_bot.sh BOT_DIR [-o OUT.zip]     (default: BOT_NAME.zip)
 #
 # The zip is flat: the bot's *.cpp and *.h, the headers of its subfolders
-# and the sdk headers they include (sdk/wl's, and the search library's,
-# included as "sdk/search/x.h"), all at the root, since the server
+# and the sdk headers they include (sdk/wl's, and those of the search and
+# common libraries, included as "sdk/search/x.h" and "sdk/common/x.h"),
+# all at the root, since the server
 # compiles the .cpp files at the root. A header from a subfolder
 # (bots/x/util/geo.h, included as "util/geo.h") goes to the root as geo.h and
 # the includes naming it are rewritten in the zip's copies ("geo.h"); the
@@ -56,7 +57,7 @@ shopt -s nullglob globstar
 
 # A bot file named like an sdk header would replace it in the flat zip.
 for f in "$bot_dir"/**/*.h "$bot_dir"/**/*.hpp; do
-  for sdk in sdk/wl sdk/search; do
+  for sdk in sdk/wl sdk/search sdk/common; do
     if [[ -f "$root/$sdk/$(basename "$f")" ]]; then
       die "${f#"$bot_dir"/} has the name of the sdk header $sdk/$(basename "$f");" \
           "the zip is flat, so rename it"
@@ -66,11 +67,11 @@ done
 
 # Where `#include "inc"` in `file` leads, as the repository build finds it:
 # the including file's folder, the bot folder, sdk/wl, then the other bots'
-# folders (a bot may reuse another's headers); "sdk/search/x.h" from the
-# repository root. Prints the real path.
+# folders (a bot may reuse another's headers); "sdk/search/x.h" and
+# "sdk/common/x.h" from the repository root. Prints the real path.
 resolve() {
   local file=$1 inc=$2 dir
-  if [[ "$inc" == sdk/search/* && -f "$root/$inc" ]]; then
+  if [[ "$inc" == sdk/search/* || "$inc" == sdk/common/* ]] && [[ -f "$root/$inc" ]]; then
     realpath "$root/$inc"; return 0
   fi
   for dir in "$(dirname "$file")" "$bot_dir" "$root/sdk/wl" "$root"/bots/*/; do
@@ -100,7 +101,7 @@ while ((${#queue[@]})); do
   queue=("${queue[@]:1}")
   while read -r inc; do
     src=$(resolve "$file" "$inc") ||
-      die "$(basename "$file") includes \"$inc\", found in neither the bot, sdk/wl, sdk/search nor another bot"
+      die "$(basename "$file") includes \"$inc\", found in neither the bot, sdk/wl, sdk/search, sdk/common nor another bot"
     add "$src"
     if [[ "$inc" != "$(basename "$src")" ]]; then
       rewrites[$file]+="$inc"$'\t'"$(basename "$src")"$'\n'

@@ -40,6 +40,7 @@
 #include "map.h"
 #include "orders.h"
 #include "region_set.h"
+#include "sdk/common/fast_random.h"
 #include "tunable.h"
 #include "view.h"
 
@@ -178,8 +179,7 @@ class GreedyBot : public wl::Bot, public wl::Tunable {
     }
     score += weights_.pick_next * next;
     // Exact ties: a fixed order that depends on the seed.
-    uint64_t h =
-        (seed_ + 0x9E3779B97F4A7C15ull) * (c + 1) * 0xBF58476D1CE4E5B9ull;
+    uint64_t h = (seed_ + wl::kGoldenGamma) * (c + 1) * 0xBF58476D1CE4E5B9ull;
     score += static_cast<double>(h >> 40) * 1e-12;
     return score;
   }

@@ -50,6 +50,7 @@
 #include "mcts_search.h"
 #include "orders.h"
 #include "rules.h"
+#include "sdk/common/fast_random.h"
 #include "tunable.h"
 #include "view.h"
 
@@ -95,7 +96,7 @@ class MctsBot : public wl::Bot, public wl::Tunable {
       draft_.SetConfig(config_);
       pick = draft_.Pick(view, *info_, my_picks_,
                          start + std::chrono::milliseconds(budget),
-                         config_.seed * 0x9E3779B97F4A7C15ull + made);
+                         config_.seed * wl::kGoldenGamma + made);
     }
     my_picks_.push_back(pick);
     return pick;
@@ -126,7 +127,7 @@ class MctsBot : public wl::Bot, public wl::Tunable {
     EnsureGame(view);
     search_.SetConfig(config_);
     search_.Prepare(view, *info_,
-                    config_.seed * 0x9E3779B97F4A7C15ull + view.Round());
+                    config_.seed * wl::kGoldenGamma + view.Round());
     stats_ = search_.Run(start + std::chrono::milliseconds(budget));
     const mcts::Turn& turn = search_.Best();
     planned_moves_ = turn.moves;

@@ -81,6 +81,7 @@
 
 #include "sdk/berlin/bot.h"
 #include "sdk/cli/flags.h"
+#include "sdk/common/make_seeded.h"
 
 namespace wl::berlin {
 
@@ -196,20 +197,14 @@ int ServeSeeded(SeededBotFactory factory, int argc, char** argv,
                 const cli::DeclareFlags& bot_flags = {});
 
 // BotClass(seed) when BotClass is constructible from a uint64_t, else
-// BotClass().
+// BotClass() (wl::MakeSeeded).
 template <typename BotClass>
 int Serve(int argc, char** argv) {
   static_assert(std::is_convertible_v<BotClass*, Bot*>,
                 "a Berlin bot derives publicly from wl::berlin::Bot");
   return ServeSeeded(
-      [](uint64_t seed) -> std::unique_ptr<Bot> {
-        if constexpr (std::is_constructible_v<BotClass, uint64_t>) {
-          return std::make_unique<BotClass>(seed);
-        } else {
-          return std::make_unique<BotClass>();
-        }
-      },
-      argc, argv);
+      [](uint64_t seed) { return MakeSeeded<Bot, BotClass>(seed); }, argc,
+      argv);
 }
 
 }  // namespace wl::berlin

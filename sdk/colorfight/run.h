@@ -47,6 +47,7 @@
 #include "sdk/cli/flags.h"
 #include "sdk/colorfight/bot.h"
 #include "sdk/colorfight/client.h"
+#include "sdk/common/make_seeded.h"
 
 namespace wl::colorfight {
 
@@ -81,20 +82,14 @@ int RunSeeded(SeededBotFactory factory, int argc, char** argv,
               const cli::DeclareFlags& bot_flags = {});
 
 // BotClass(seed) when BotClass is constructible from a uint64_t, else
-// BotClass().
+// BotClass() (wl::MakeSeeded).
 template <typename BotClass>
 int Run(int argc, char** argv) {
   static_assert(std::is_convertible_v<BotClass*, Bot*>,
                 "a Colorfight bot derives publicly from wl::colorfight::Bot");
   return RunSeeded(
-      [](uint64_t seed) -> std::unique_ptr<Bot> {
-        if constexpr (std::is_constructible_v<BotClass, uint64_t>) {
-          return std::make_unique<BotClass>(seed);
-        } else {
-          return std::make_unique<BotClass>();
-        }
-      },
-      argc, argv);
+      [](uint64_t seed) { return MakeSeeded<Bot, BotClass>(seed); }, argc,
+      argv);
 }
 
 }  // namespace wl::colorfight

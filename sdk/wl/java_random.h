@@ -2,14 +2,17 @@
 //
 // JavaRandom is java.util.Random bit for bit (spec section 10): the official
 // engine draws every random number of a game from one such generator, so
-// the harness reproduces a game exactly from its seed. FastRandom is a much
-// faster generator with the same interface, for searches and simulations
-// that need speed, not the official stream.
+// the harness reproduces a game exactly from its seed. FastRandom
+// (sdk/common/fast_random.h) is a much faster generator with the same
+// interface, for searches and simulations that need speed, not the
+// official stream.
 //
+// clang-format off
 //   wl::JavaRandom java(12345);
 //   double r = java.NextDouble();        // 0.3618031071604718
 //   wl::FastRandom fast(7);
 //   int i = wl::RandomIndex(fast, 10);   // (int)(r * 10), as the engine does
+// clang-format on
 #ifndef WL_JAVA_RANDOM_H_
 #define WL_JAVA_RANDOM_H_
 
@@ -17,6 +20,8 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+#include "sdk/common/fast_random.h"
 
 namespace wl {
 
@@ -74,49 +79,6 @@ class JavaRandom {
  private:
   static constexpr uint64_t kMultiplier = 0x5DEECE66DULL;
   static constexpr uint64_t kMask = (uint64_t{1} << 48) - 1;
-  uint64_t state_ = 0;
-};
-
-// SplitMix64: a counter passed through a 64-bit finaliser. Not the
-// official stream; good statistical quality, one word of state, and several
-// times cheaper per double than JavaRandom's two 48-bit steps.
-class FastRandom {
- public:
-  explicit FastRandom(uint64_t seed) { SetSeed(seed); }
-
-  void SetSeed(uint64_t seed) { state_ = seed; }
-  uint64_t NextU64() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  // 32 random bits as a signed int, like JavaRandom::NextInt().
-  int32_t NextInt() { return static_cast<int32_t>(NextU64() >> 32); }
-  // Uniform in [0, bound) by the top 32 bits times bound (not Java's
-  // stream; bias below 2^-32 * bound). Precondition: bound >= 1.
-  int32_t NextInt(int32_t bound) {
-    return static_cast<int32_t>(
-        ((NextU64() >> 32) * static_cast<uint64_t>(bound)) >> 32);
-  }
-  // Uniform in [0, 1) with 53 random bits.
-  double NextDouble() {
-    return static_cast<double>(NextU64() >> 11) * (1.0 / (uint64_t{1} << 53));
-  }
-  // How many of n draws fall below p: two 32-bit draws per step, so about
-  // half the cost of n NextDouble() calls (p is resolved to 2^-32).
-  int CountBelow(int n, double p) {
-    const uint64_t threshold = static_cast<uint64_t>(p * 4294967296.0);
-    int hits = 0;
-    for (; n >= 2; n -= 2) {
-      uint64_t x = NextU64();
-      hits += ((x & 0xFFFFFFFFu) < threshold) + ((x >> 32) < threshold);
-    }
-    if (n == 1) hits += (NextU64() >> 32) < threshold;
-    return hits;
-  }
-
- private:
   uint64_t state_ = 0;
 };
 

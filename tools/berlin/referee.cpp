@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "sdk/berlin/rules.h"
+#include "sdk/common/fast_random.h"
 
 namespace wl::tools {
 namespace {
@@ -310,13 +311,6 @@ BerlinRecord Referee::Play() {
   return std::move(record_);
 }
 
-uint64_t SplitMix64(uint64_t& x) {
-  uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
 }  // namespace
 
 BerlinRecord RefereeGame(const BerlinGameSpec& spec) {
@@ -324,9 +318,9 @@ BerlinRecord RefereeGame(const BerlinGameSpec& spec) {
 }
 
 std::string BerlinGameId(uint64_t seed) {
-  uint64_t x = seed;
-  const uint64_t a = SplitMix64(x);
-  const uint64_t b = SplitMix64(x);
+  FastRandom rng(seed);
+  const uint64_t a = rng.NextU64();
+  const uint64_t b = rng.NextU64();
   // time_low-time_mid-version 1 and time_high-variant 10 and clock_seq-node.
   char id[40];
   std::snprintf(id, sizeof(id), "%08x-%04x-1%03x-%04x-%012llx",

@@ -10,8 +10,10 @@
 //   }
 //   std::unique_ptr<Bot> bot = Registry().Make("greedy", 7);  // or nullptr
 //
-// The generated factory of class T makes it with MakeSeeded<Base, T>: T(seed)
-// when T has a constructor from a uint64_t seed, else T().
+// The generated factory of class T makes it with wl::MakeSeeded<Base, T>
+// (sdk/common/make_seeded.h): T(seed) when T has a constructor from a
+// uint64_t seed (its process should then read `--seed`, so that it plays
+// the same as a process), else T().
 // Warlight's instance is tools/wl/builtin_bots.h.
 #ifndef WL_TOOLS_COMMON_BOT_REGISTRY_H_
 #define WL_TOOLS_COMMON_BOT_REGISTRY_H_
@@ -23,6 +25,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "sdk/common/make_seeded.h"
+
 namespace wl::tools {
 
 // One bot that can play in process.
@@ -32,24 +36,6 @@ struct BotEntry {
   const char* class_name;  // e.g. "GreedyBot"
   std::unique_ptr<Base> (*make)(uint64_t seed);
 };
-
-// How a bot class T is made in process: T(seed) when T can be made from a
-// uint64_t seed (a bot that plays a different game per seed; its process
-// should then read `--seed`, so that it plays the same as a process), else
-// T().
-template <typename Base, typename T>
-std::unique_ptr<Base> MakeSeeded(uint64_t seed) {
-  static_assert(std::is_convertible_v<T*, Base*>,
-                "a bot class must derive publicly from the game's bot class");
-  if constexpr (std::is_constructible_v<T, uint64_t>) {
-    return std::make_unique<T>(seed);
-  } else {
-    static_assert(std::is_default_constructible_v<T>,
-                  "a bot class needs a constructor from a uint64_t seed or a "
-                  "default constructor");
-    return std::make_unique<T>();
-  }
-}
 
 // Lookup over a table of entries sorted by name (the table outlives it).
 template <typename Base>

@@ -92,7 +92,7 @@ class Chooser {
 
   // Each answer is answers_[begin_[a]..begin_[a + 1]).
   void CollectAnswers(uint64_t seed) {
-    rng_.state = seed;
+    rng_.SetSeed(seed);
     answers_.clear();
     begin_.assign(2, 0);  // answer 0: everybody stays
     for (double threat : {1.0, 0.0}) {
@@ -269,7 +269,7 @@ class Chooser {
   std::vector<size_t> begin_;
   double value_[kMaxNodes];
   double soldier_ = 0;
-  Rng rng_;
+  wl::FastRandom rng_;
 };
 
 }  // namespace berlin_greedy

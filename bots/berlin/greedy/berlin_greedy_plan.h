@@ -59,6 +59,7 @@
 #include "sdk/berlin/map.h"
 #include "sdk/berlin/rules.h"
 #include "sdk/berlin/state.h"
+#include "sdk/common/fast_random.h"
 
 namespace berlin_greedy {
 
@@ -86,20 +87,11 @@ inline constexpr Weights kCautious{1.0, 0.2, 8, 3.0, 1.0, 1, 0.05, 0.2, 0.5};
 inline constexpr Weights kAggressive{1.0, 0.2, 8, 2.0, 0.5, 0, 0.2, 0.05, 0.8};
 inline constexpr Weights kExpand{1.0, 0.5, 12, 1.5, 0.7, 0, 0.0, 0.02, 0.9};
 
-// A small seeded generator (splitmix64): the same numbers everywhere.
-struct Rng {
-  uint64_t state = 0;
-  uint64_t Next() {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  uint64_t Below(uint64_t n) { return Next() % n; }  // [0, n), n > 0
-  double Uniform() {                                 // [-1, 1)
-    return static_cast<double>(Next() >> 11) * (2.0 / 9007199254740992.0) - 1.0;
-  }
-};
+// Uniform in [-1, 1), from the seeded wl::FastRandom: the same numbers
+// everywhere.
+inline double Uniform(wl::FastRandom& rng) {
+  return rng.NextDouble() * 2.0 - 1.0;
+}
 
 // One order by node index (wl::berlin::Map order).
 struct Order {
@@ -235,7 +227,7 @@ class Planner {
     player_ = player;
     turns_left_ = std::max(1, turns_left);
     w_ = w;
-    rng_.state = seed;
+    rng_.SetSeed(seed);
     Init();
     RunTasks();
     Approach();
@@ -336,7 +328,7 @@ class Planner {
         target = threat_[v] + 1;  // berlin §5.5: strictly the largest
       }
       double priority = value / (1.0 + w_.cost * target);
-      if (w_.noise > 0) priority *= 1.0 + w_.noise * rng_.Uniform();
+      if (w_.noise > 0) priority *= 1.0 + w_.noise * Uniform(rng_);
       tasks_[num_tasks_++] = Task{priority, v, target};
     }
     SortTasks();
@@ -442,7 +434,7 @@ class Planner {
       const int u = NearestSource(t);
       if (u < 0 || info_->Distance(u, t) < 2) continue;
       double priority = value_[t] * std::pow(w_.decay, info_->Route(u, t) - 1);
-      if (w_.noise > 0) priority *= 1.0 + w_.noise * rng_.Uniform();
+      if (w_.noise > 0) priority *= 1.0 + w_.noise * Uniform(rng_);
       tasks_[num_tasks_++] = Task{priority, t, std::max(1, threat_[t] + 1)};
     }
     SortTasks();
@@ -502,7 +494,7 @@ class Planner {
   int player_ = 0;
   int turns_left_ = 1;
   Weights w_;
-  Rng rng_;
+  wl::FastRandom rng_;
   int32_t at_[kMaxNodes];    // our counter on each node after the moves
   int32_t free_[kMaxNodes];  // soldiers on our node not yet committed
   int32_t threat_[kMaxNodes];

@@ -44,6 +44,7 @@
 #include "berlin_mcts_policy.h"
 #include "sdk/berlin/rules.h"
 #include "sdk/berlin/state.h"
+#include "sdk/common/fast_random.h"
 #include "sdk/search/decoupled_uct.h"
 
 namespace berlin_mcts {
@@ -72,24 +73,6 @@ struct SearchStats {
   double elapsed_ms = 0;
 };
 
-// A small fast generator (splitmix64) for the playouts' settings.
-class Random {
- public:
-  explicit Random(uint64_t seed = 1) : state_(seed) {}
-  void Seed(uint64_t seed) { state_ = seed; }
-  uint64_t Next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  double NextDouble() { return (Next() >> 11) * 0x1.0p-53; }
-  int Below(int n) { return static_cast<int>(Next() % n); }
-
- private:
-  uint64_t state_;
-};
-
 // The greedy planner's named settings (berlin_greedy_plan.h).
 inline constexpr berlin_greedy::Weights kGreedySettings[] = {
     berlin_greedy::kBalanced, berlin_greedy::kCautious,
@@ -115,7 +98,7 @@ class Search {
     info_ = &info;
     root_ = state;
     max_turns_ = max_turns;
-    rng_.Seed(seed);
+    rng_.SetSeed(seed);
     greedy_seed_ = seed;
     sides_ = 0;
     player_[sides_++] = me;
@@ -311,7 +294,7 @@ class Search {
   std::vector<Turn> candidates_[kMaxPlayers];
   wl::search::DecoupledUct uct_;
   int chosen_ = 0;
-  Random rng_;
+  wl::FastRandom rng_{1};     // the playouts' settings
   uint64_t greedy_seed_ = 0;  // the greedy chooser's (its random answers)
   MoveList scratch_[kMaxPlayers];
   berlin_greedy::Planner planner_;

@@ -10,7 +10,7 @@
 // For each node I control, in map order, its neighbours in a random order,
 // each sent a random number of the soldiers still available there (0
 // included: then no move). Seeded: the same seed and requests give the
-// same moves, on every platform (its own generator, splitmix64).
+// same moves, on every platform (wl::FastRandom, SplitMix64).
 #ifndef BERLIN_RANDOM_BOT_H_
 #define BERLIN_RANDOM_BOT_H_
 
@@ -19,38 +19,29 @@
 #include <vector>
 
 #include "sdk/berlin/bot.h"
+#include "sdk/common/fast_random.h"
 
 class BerlinRandomBot : public wl::berlin::Bot {
  public:
-  explicit BerlinRandomBot(uint64_t seed = 1) : state_(seed) {}
+  explicit BerlinRandomBot(uint64_t seed = 1) : rng_(seed) {}
 
   void OnTurn(wl::berlin::Game& game) override {
     for (int node : game.ControlledNodes()) {
       std::vector<int> others = game.AdjacentNodes(node);
       for (size_t i = others.size(); i > 1; --i) {  // Fisher-Yates
-        std::swap(others[i - 1], others[Below(i)]);
+        std::swap(others[i - 1], others[rng_.Below(i)]);
       }
       for (int other : others) {
         const int available = game.AvailableSoldiers(node);
         if (available <= 0) break;
-        const int n = static_cast<int>(Below(uint64_t(available) + 1));
+        const int n = static_cast<int>(rng_.Below(uint64_t(available) + 1));
         game.AddMove(node, other, n);  // n == 0: nothing (the engine drops it)
       }
     }
   }
 
  private:
-  // splitmix64
-  uint64_t Next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  // Uniform enough in [0, n) for n far below 2^64.
-  uint64_t Below(uint64_t n) { return Next() % n; }
-
-  uint64_t state_;
+  wl::FastRandom rng_;
 };
 
 #endif  // BERLIN_RANDOM_BOT_H_

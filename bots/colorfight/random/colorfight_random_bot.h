@@ -6,8 +6,8 @@
 // each, a random building on a random empty cell of mine and an upgrade of
 // a random building of mine. It checks nothing else (gold, tech level):
 // the server refuses what does not hold. Seeded: the same seed and frames
-// give the same commands on every platform (its own generator,
-// splitmix64).
+// give the same commands on every platform (wl::FastRandom,
+// SplitMix64).
 //
 //   ColorfightRandomBot bot(/*seed=*/7);
 //   std::vector<std::string> commands = bot.OnTurn(game);
@@ -19,10 +19,11 @@
 #include <vector>
 
 #include "sdk/colorfight/bot.h"
+#include "sdk/common/fast_random.h"
 
 class ColorfightRandomBot : public wl::colorfight::Bot {
  public:
-  explicit ColorfightRandomBot(uint64_t seed = 1) : state_(seed) {}
+  explicit ColorfightRandomBot(uint64_t seed = 1) : rng_(seed) {}
 
   std::vector<std::string> OnTurn(const wl::colorfight::Game& game) override {
     std::vector<std::string> out;
@@ -52,17 +53,9 @@ class ColorfightRandomBot : public wl::colorfight::Bot {
   }
 
  private:
-  // splitmix64
-  uint64_t Next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  // Uniform enough in [0, n) for n far below 2^64.
-  uint64_t Below(uint64_t n) { return Next() % n; }
+  uint64_t Below(uint64_t n) { return rng_.Below(n); }
 
-  uint64_t state_;
+  wl::FastRandom rng_;
 };
 
 #endif  // COLORFIGHT_RANDOM_BOT_H_
