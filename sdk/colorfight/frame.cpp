@@ -1,4 +1,5 @@
-// frame.cpp: ParseFrame, FrameText, FrameOf, StateOf (frame.h).
+// frame.cpp: ParseFrame and FrameText (frame.h; FrameOf and StateOf are in
+// frame_state.cpp).
 //
 // Parsing goes through a Boost.JSON DOM and reads every field by name;
 // writing appends Python json.dumps text directly (colorfight §3.1). The
@@ -15,6 +16,7 @@
 #include <cstring>
 #include <string>
 
+#include "sdk/colorfight/py_json.h"
 #include "sdk/colorfight/rules.h"
 
 namespace wl::colorfight {
@@ -62,11 +64,6 @@ constexpr Bounds kCellBounds[] = {
     {0, 100},                           // natural_energy
     {0, 10000}};                        // natural_cost (§4.2: 24..599)
 
-// building_number's names, by Building - 1 (§3.2).
-constexpr const char* kBuildingNames[kBuildingKinds] = {
-    "home", "energy_well", "gold_mine", "fortress"};
-constexpr char kLetters[] = {' ', 'h', 'e', 'g', 'f'};  // by Building
-
 void AppendInt(int64_t v, std::string* out) {
   char buf[24];
   const auto r = std::to_chars(buf, buf + sizeof buf, v);
@@ -74,99 +71,6 @@ void AppendInt(int64_t v, std::string* out) {
 }
 
 void AppendBool(bool v, std::string* out) { out->append(v ? "true" : "false"); }
-
-// Python's repr of a float (and so json.dumps'): the shortest digits that
-// round-trip, fixed notation when the decimal exponent is in [-4, 16),
-// else d.ddde+XX; integral values get ".0"; inf and nan as json.dumps.
-void AppendPyFloat(double v, std::string* out) {
-  if (std::isnan(v)) return out->append("NaN"), void();
-  if (std::isinf(v))
-    return out->append(v > 0 ? "Infinity" : "-Infinity"), void();
-  char buf[40];
-  const auto r =
-      std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
-  std::string_view sci(buf, r.ptr - buf);  // [-]d[.ddd]e[+-]xx
-  if (sci.front() == '-') {
-    out->push_back('-');
-    sci.remove_prefix(1);
-  }
-  const size_t e = sci.find('e');
-  std::string digits(1, sci[0]);
-  if (e > 1) digits.append(sci.substr(2, e - 2));
-  int exponent = 0;
-  std::from_chars(sci.data() + e + (sci[e + 1] == '+' ? 2 : 1),
-                  sci.data() + sci.size(), exponent);
-  const int n = static_cast<int>(digits.size());
-  const int point = exponent + 1;  // digits before the decimal point
-  if (point > 16 || point < -3) {
-    out->push_back(digits[0]);
-    if (n > 1) out->append(".").append(digits, 1);
-    char exp[16];
-    std::snprintf(exp, sizeof exp, "e%c%02d", exponent < 0 ? '-' : '+',
-                  exponent < 0 ? -exponent : exponent);
-    out->append(exp);
-  } else if (point <= 0) {
-    out->append("0.").append(-point, '0').append(digits);
-  } else if (point >= n) {
-    out->append(digits).append(point - n, '0').append(".0");
-  } else {
-    out->append(digits, 0, point).append(".").append(digits, point);
-  }
-}
-
-// json.dumps of any value (ensure_ascii, ", " and ": ").
-void AppendPyJson(const json::value& v, std::string* out) {
-  switch (v.kind()) {
-    case json::kind::null:
-      out->append("null");
-      break;
-    case json::kind::bool_:
-      AppendBool(v.get_bool(), out);
-      break;
-    case json::kind::int64:
-      AppendInt(v.get_int64(), out);
-      break;
-    case json::kind::uint64:
-      out->append(std::to_string(v.get_uint64()));
-      break;
-    case json::kind::double_:
-      AppendPyFloat(v.get_double(), out);
-      break;
-    case json::kind::string:
-      AppendPyJsonString(v.get_string(), out);
-      break;
-    case json::kind::array: {
-      out->push_back('[');
-      bool first = true;
-      for (const json::value& e : v.get_array()) {
-        if (!first) out->append(", ");
-        first = false;
-        AppendPyJson(e, out);
-      }
-      out->push_back(']');
-      break;
-    }
-    case json::kind::object: {
-      out->push_back('{');
-      bool first = true;
-      for (const auto& [key, value] : v.get_object()) {
-        if (!first) out->append(", ");
-        first = false;
-        AppendPyJsonString(key, out);
-        out->append(": ");
-        AppendPyJson(value, out);
-      }
-      out->push_back('}');
-      break;
-    }
-  }
-}
-
-std::string PyJson(const json::value& v) {
-  std::string text;
-  AppendPyJson(v, &text);
-  return text;
-}
 
 // Boost.JSON's own DOM builder (json::parser's handler), except that
 // doubles are converted from their text by std::from_chars, which rounds
@@ -436,7 +340,7 @@ std::string CellWhere(int x, int y) {
   return "game_map.data[" + std::to_string(y) + "][" + std::to_string(x) + "]";
 }
 
-// [letter, level] with a letter of kLetters and a level 1..3.
+// [letter, level] with a letter of kFrameBuildingLetters and a level 1..3.
 bool ReadBuilding(const json::value& v, FrameCell* cell) {
   const json::array* a = v.if_array();
   if (a == nullptr || a->size() != 2) return false;
@@ -444,7 +348,8 @@ bool ReadBuilding(const json::value& v, FrameCell* cell) {
   const int64_t* level = (*a)[1].if_int64();
   if (letter == nullptr || letter->size() != 1 || level == nullptr ||
       *level < 1 || *level > kMaxLevel ||
-      std::memchr(kLetters, (*letter)[0], sizeof kLetters) == nullptr) {
+      std::memchr(kFrameBuildingLetters, (*letter)[0],
+                  sizeof kFrameBuildingLetters) == nullptr) {
     return false;
   }
   cell->building = (*letter)[0];
@@ -814,152 +719,7 @@ void AppendUser(const FrameUser& u, std::string* out) {
   out->append("]}");
 }
 
-// --- Frame <-> State (colorfight §3.2, §7) ---
-
-Building BuildingOfLetter(char letter) {
-  for (int b = 0; b < 5; ++b) {
-    if (kLetters[b] == letter) return static_cast<Building>(b);
-  }
-  return Building::kNone;
-}
-
-FrameCell FrameCellOf(const State& s, int i) {
-  const Cell& c = s.cells[i];
-  FrameCell f;
-  f.attack_cost = AttackCost(s, i);
-  f.force_field = c.force_field;
-  f.building = kLetters[static_cast<int>(c.building)];
-  f.level = c.level;
-  f.gold = GoldYield(s, i);
-  f.energy = EnergyYield(s, i);
-  f.owner = c.owner;
-  f.natural_gold = c.natural_gold;
-  f.natural_energy = c.natural_energy;
-  f.natural_cost = c.natural_cost;
-  return f;
-}
-
-FrameUser FrameUserOf(const UserState& u, const std::string& username) {
-  FrameUser f;
-  f.uid = u.uid;
-  f.username = username;
-  f.energy = u.energy;
-  f.gold = u.gold;
-  f.dead = u.dead;
-  f.energy_source = u.energy_source;
-  f.gold_source = u.gold_source;
-  f.tech_level = u.tech_level;
-  f.tax_level = u.tax_level;
-  f.tax_amount = u.tax_amount;
-  for (int k = 0; k < u.building_kinds; ++k) {
-    const int kind = u.building_order[k];
-    f.building_number.emplace_back(kBuildingNames[kind],
-                                   u.building_count[kind]);
-  }
-  f.cell_number = u.cell_number;
-  return f;
-}
-
-// ParseFrame's bounds (frame.h) make every narrowing here exact and the
-// home's stored energy free of overflow.
-Cell CellOf(const FrameCell& f) {
-  Cell c{};
-  c.natural_cost = static_cast<int16_t>(f.natural_cost);
-  c.force_field = static_cast<int16_t>(f.force_field);
-  c.natural_gold = static_cast<int8_t>(f.natural_gold);
-  c.natural_energy = static_cast<int8_t>(f.natural_energy);
-  c.owner = static_cast<int8_t>(f.owner);
-  c.building = BuildingOfLetter(f.building);
-  c.level = static_cast<int8_t>(f.level);
-  // §7: a home's cost is (1000 + stored + ff) * L.
-  if (c.building == Building::kHome && f.level > 0) {
-    c.home_energy = f.attack_cost / f.level - 1000 - f.force_field;
-  }
-  return c;
-}
-
-UserState UserStateOf(const FrameUser& f, bool building_home) {
-  UserState u{};
-  u.energy = f.energy;
-  u.gold = f.gold;
-  u.energy_source = f.energy_source;
-  u.gold_source = f.gold_source;
-  u.tax_amount = f.tax_amount;
-  u.cell_number = static_cast<int32_t>(f.cell_number);
-  u.tax_level = static_cast<int32_t>(f.tax_level);
-  u.uid = static_cast<int8_t>(f.uid);
-  u.tech_level = static_cast<int8_t>(f.tech_level);
-  u.dead = f.dead;
-  u.building_home = building_home;
-  for (const auto& [name, count] : f.building_number) {
-    for (int kind = 0; kind < kBuildingKinds; ++kind) {
-      if (name != kBuildingNames[kind] || u.building_kinds >= kBuildingKinds) {
-        continue;
-      }
-      u.building_count[kind] = static_cast<int16_t>(count);
-      u.building_order[u.building_kinds++] = static_cast<int8_t>(kind);
-    }
-  }
-  return u;
-}
-
 }  // namespace
-
-void AppendPyJsonString(std::string_view text, std::string* out) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  const auto escape = [&](uint32_t unit) {
-    char buf[6] = {'\\',
-                   'u',
-                   kHex[(unit >> 12) & 15],
-                   kHex[(unit >> 8) & 15],
-                   kHex[(unit >> 4) & 15],
-                   kHex[unit & 15]};
-    out->append(buf, 6);
-  };
-  out->push_back('"');
-  for (size_t i = 0; i < text.size();) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c < 0x7f) {
-      if (c == '"' || c == '\\') out->push_back('\\');
-      out->push_back(static_cast<char>(c));
-      ++i;
-      continue;
-    }
-    if (c < 0x80) {
-      const char* named = c == '\n'   ? "\\n"
-                          : c == '\r' ? "\\r"
-                          : c == '\t' ? "\\t"
-                          : c == '\b' ? "\\b"
-                          : c == '\f' ? "\\f"
-                                      : nullptr;
-      named != nullptr ? out->append(named), void() : escape(c);
-      ++i;
-      continue;
-    }
-    // A UTF-8 sequence; an invalid byte comes out as U+FFFD.
-    const int length = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
-    uint32_t code = length == 4 ? c & 7u : length == 3 ? c & 15u : c & 31u;
-    bool valid = length > 1 && i + length <= text.size();
-    for (int k = 1; valid && k < length; ++k) {
-      const unsigned char next = static_cast<unsigned char>(text[i + k]);
-      valid = (next & 0xc0) == 0x80;
-      code = code << 6 | (next & 0x3fu);
-    }
-    if (!valid || code > 0x10ffff) {
-      escape(0xfffd);
-      ++i;
-      continue;
-    }
-    if (code >= 0x10000) {
-      escape(0xd800 + ((code - 0x10000) >> 10));
-      escape(0xdc00 + ((code - 0x10000) & 0x3ff));
-    } else {
-      escape(code);
-    }
-    i += length;
-  }
-  out->push_back('"');
-}
 
 bool ParseFrame(std::string_view text, Frame* frame, std::string* error) {
   Reader r(error);
@@ -1000,48 +760,6 @@ std::string FrameText(const Frame& frame) {
   }
   out.append("}}");
   return out;
-}
-
-Frame FrameOf(const State& state, const std::vector<std::string>& usernames) {
-  Frame f;
-  f.turn = state.turn;
-  f.info.max_turn = state.max_turn;
-  f.cells.resize(kCells);
-  for (int i = 0; i < kCells; ++i) {
-    f.cells[CellY(i) * kWidth + CellX(i)] = FrameCellOf(state, i);
-  }
-  for (int k = 0; k < state.num_users; ++k) {
-    const size_t index = static_cast<size_t>(k);
-    f.users.push_back(FrameUserOf(
-        state.users[k], index < usernames.size() ? usernames[index] : ""));
-  }
-  // Each user's cells in scan order (x-major, §3.2, §6.3).
-  for (int i = 0; i < kCells; ++i) {
-    const int owner = state.cells[i].owner;
-    if (owner <= 0 || owner > kMaxUsers) continue;
-    const int k = state.index_of_uid[owner];
-    if (k >= 0) f.users[k].cells.emplace_back(CellX(i), CellY(i));
-  }
-  return f;
-}
-
-State StateOf(const Frame& frame) {
-  State s = State::Empty(static_cast<int>(frame.info.max_turn));
-  s.turn = static_cast<int32_t>(frame.turn);
-  if (frame.cells.size() == static_cast<size_t>(kCells)) {
-    for (int i = 0; i < kCells; ++i) {
-      s.cells[i] = CellOf(frame.cells[CellY(i) * kWidth + CellX(i)]);
-    }
-  }
-  for (const FrameUser& u : frame.users) {
-    if (u.uid < 1 || u.uid > kMaxUsers || s.index_of_uid[u.uid] >= 0 ||
-        s.num_users >= kMaxUsers) {
-      continue;  // never in a frame ParseFrame accepts
-    }
-    s.index_of_uid[u.uid] = s.num_users;
-    s.users[s.num_users++] = UserStateOf(u, frame.turn == 0);
-  }
-  return s;
 }
 
 }  // namespace wl::colorfight

@@ -120,6 +120,12 @@ struct Frame {
 //   user energy_source, gold_source,  0..kMaxSource (900 cells' yields)
 //   tax_amount
 // Every recorded official frame is far inside them.
+// building_number's names, by Building - 1, and the map's building
+// letters, by Building (§3.2).
+inline constexpr const char* kFrameBuildingNames[kBuildingKinds] = {
+    "home", "energy_well", "gold_mine", "fortress"};
+inline constexpr char kFrameBuildingLetters[] = {' ', 'h', 'e', 'g', 'f'};
+
 inline constexpr int64_t kMaxFrameTurn = 1000000;
 inline constexpr int64_t kMaxAmount = 1000000000000000;  // 10^15
 inline constexpr int64_t kMaxAttackCost = 4 * kMaxAmount;
@@ -136,9 +142,6 @@ bool ParseFrame(std::string_view text, Frame* frame, std::string* error);
 // and ": ", ensure_ascii (non-ASCII as \uXXXX, surrogate pairs above the
 // BMP), keys in the orders of §3.1-§3.2.
 std::string FrameText(const Frame& frame);
-
-// Appends `text` (UTF-8) as a json.dumps string literal, quotes included.
-void AppendPyJsonString(std::string_view text, std::string* out);
 
 // The frame of a state (turn, game_map, users): attack costs and yields of
 // colorfight §7, each user's cells in scan order, building_number in its

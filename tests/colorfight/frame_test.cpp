@@ -15,6 +15,7 @@
 
 #include "colorfight/recorded_game.h"
 #include "gtest/gtest.h"
+#include "sdk/colorfight/py_json.h"
 #include "sdk/colorfight/rules.h"
 
 namespace wl::colorfight {

@@ -6,6 +6,7 @@
 
 #include "sdk/colorfight/command_list.h"
 #include "sdk/colorfight/map_gen.h"
+#include "sdk/colorfight/py_json.h"
 #include "sdk/colorfight/py_random.h"
 #include "sdk/colorfight/rules.h"
 
@@ -27,56 +28,6 @@ std::string Err(std::string_view message) {
 
 std::string OkUid(int uid) {
   return "{\"success\": true, \"uid\": " + std::to_string(uid) + "}";
-}
-
-// json.dumps of any JSON value (the chat's user and msg, §2.6).
-void AppendPyJson(const json::value& v, std::string* out) {
-  switch (v.kind()) {
-    case json::kind::null:
-      *out += "null";
-      break;
-    case json::kind::bool_:
-      *out += v.get_bool() ? "true" : "false";
-      break;
-    case json::kind::int64:
-      *out += std::to_string(v.get_int64());
-      break;
-    case json::kind::uint64:
-      *out += std::to_string(v.get_uint64());
-      break;
-    case json::kind::double_:
-      *out += PyFloatRepr(v.get_double());
-      break;
-    case json::kind::string:
-      cf::AppendPyJsonString(v.get_string(), out);
-      break;
-    case json::kind::array: {
-      *out += "[";
-      for (const json::value& e : v.get_array()) {
-        if (out->back() != '[') *out += ", ";
-        AppendPyJson(e, out);
-      }
-      *out += "]";
-      break;
-    }
-    case json::kind::object: {
-      *out += "{";
-      for (const auto& [key, e] : v.get_object()) {
-        if (out->back() != '{') *out += ", ";
-        cf::AppendPyJsonString(key, out);
-        *out += ": ";
-        AppendPyJson(e, out);
-      }
-      *out += "}";
-      break;
-    }
-  }
-}
-
-std::string PyJson(const json::value& v) {
-  std::string s;
-  AppendPyJson(v, &s);
-  return s;
 }
 
 // §2.5 step 2, Python's `'action' in data`: 1 true, 0 false, -1 raises.
@@ -215,7 +166,7 @@ ColorfightFrameRef ColorfightRoom::CurrentFrame() {
 }
 
 bool ColorfightRoom::AddChat(const json::value& user, const json::value& msg) {
-  cf::ChatLine line{PyJson(user), PyJson(msg)};
+  cf::ChatLine line{cf::PyJson(user), cf::PyJson(msg)};
   const size_t bytes = line.user.size() + line.msg.size();
   if (bytes > kMaxPendingChatBytes) return false;
   size_t drop = 0;  // the oldest go first

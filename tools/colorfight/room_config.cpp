@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "sdk/colorfight/py_json.h"
+
 namespace wl::tools {
 namespace {
 
@@ -25,8 +27,8 @@ void ShortestDigits(double value, std::string* digits, int* decpt) {
   *decpt = std::atoi(text.c_str() + e + 1) + 1;
 }
 
-// Fixed notation of DIGITS with the point at decpt (Python and ryu agree),
-// always with a fraction (".0" when integral).
+// Fixed notation of DIGITS with the point at decpt, always with a
+// fraction (".0" when integral).
 std::string Fixed(const std::string& digits, int decpt) {
   if (decpt <= 0) return "0." + std::string(-decpt, '0') + digits;
   if (decpt >= static_cast<int>(digits.size())) {
@@ -42,25 +44,16 @@ std::string Scientific(const std::string& digits, const std::string& exp) {
   return s + "e" + exp;
 }
 
-// Python repr ('r' format: fixed when -4 < decpt <= 16) or ryu's (fixed
-// when -5 < decpt <= 16; exponent without '+' or padding).
-std::string FloatText(double value, bool python) {
+// ryu's notation: fixed when -5 < decpt <= 16, else an exponent without
+// '+' or padding (Python's repr differs: sdk/colorfight/py_json.h).
+std::string OrjsonFloatText(double value) {
   if (value == 0) return std::signbit(value) ? "-0.0" : "0.0";
   const std::string sign = value < 0 ? "-" : "";
   std::string digits;
   int decpt = 0;
   ShortestDigits(std::abs(value), &digits, &decpt);
-  const int low = python ? -4 : -5;
-  if (decpt > low && decpt <= 16) return sign + Fixed(digits, decpt);
-  const int exp = decpt - 1;
-  std::string exp_text = std::to_string(std::abs(exp));
-  if (python) {
-    if (exp_text.size() < 2) exp_text = "0" + exp_text;
-    exp_text = (exp < 0 ? "-" : "+") + exp_text;
-  } else if (exp < 0) {
-    exp_text = "-" + exp_text;
-  }
-  return sign + Scientific(digits, exp_text);
+  if (decpt > -5 && decpt <= 16) return sign + Fixed(digits, decpt);
+  return sign + Scientific(digits, std::to_string(decpt - 1));
 }
 
 std::string IntText(double value) {
@@ -166,11 +159,10 @@ size_t PyLength(std::string_view utf8) {
   return n;
 }
 
-std::string PyFloatRepr(double value) { return FloatText(value, true); }
-std::string OrjsonFloat(double value) { return FloatText(value, false); }
+std::string OrjsonFloat(double value) { return OrjsonFloatText(value); }
 
 std::string PyNumber::PyText() const {
-  return is_float ? PyFloatRepr(value) : IntText(value);
+  return is_float ? colorfight::PyFloatRepr(value) : IntText(value);
 }
 
 std::string PyNumber::OrjsonText() const {

@@ -34,8 +34,6 @@ struct PyNumber {
 // Python's len() of a str given as UTF-8: its code points.
 size_t PyLength(std::string_view utf8);
 
-// Python's repr of a finite double (shortest round-trip, §3.1 notation).
-std::string PyFloatRepr(double value);
 // orjson's text of a finite double.
 std::string OrjsonFloat(double value);
 
