@@ -27,9 +27,7 @@
 #include <string_view>
 #include <utility>
 
-#include "colorfight/cf_server_http.h"
-#include "colorfight/room.h"
-#include "sdk/colorfight/py_random.h"
+#include "colorfight/cf_server_impl.h"
 
 namespace wl::tools {
 namespace {
@@ -40,8 +38,6 @@ namespace http = beast::http;
 namespace websocket = beast::websocket;
 namespace json = boost::json;
 using tcp = asio::ip::tcp;
-using Request = http::request<http::string_body>;
-using Response = http::response<http::string_body>;
 using cf_http::AddCors;
 using cf_http::JsonResponse;
 using cf_http::ReadErrorResponse;
@@ -49,133 +45,19 @@ using cf_http::Seconds;
 using cf_http::SetUpWebSocket;
 using cf_http::SplitRoomPath;
 using cf_http::TextResponse;
-
-constexpr auto kPollPeriod = std::chrono::milliseconds(40);  // §2.4
-constexpr double kResendSeconds = 30;                        // §2.4
-constexpr size_t kMaxHttpBody = size_t{1} << 20;  // aiohttp client_max_size
-constexpr size_t kMaxHttpHeader = size_t{16} << 10;
-// What a request may leave unparsed in the read buffer: the header, a chunk
-// header or the trailer (Beast throws on a field over 64 KiB).
-constexpr size_t kMaxHttpBuffer = size_t{32} << 10;
-constexpr auto kAcceptPause = std::chrono::milliseconds(100);
-constexpr double kIdleCheckSeconds = 1;
-// aiohttp's answer to a handler that raised (§2.6: a body that is not JSON).
-constexpr const char* kInternalError =
-    "500 Internal Server Error\n\nServer got itself in trouble";
-
-// Seconds since the epoch, as Python's time.time() (room.h's `now`).
-double Now() {
-  return std::chrono::duration<double>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-// Counts an open connection for its lifetime.
-class Slot {
- public:
-  explicit Slot(std::atomic<size_t>* open) : open_(open) { ++*open_; }
-  ~Slot() {
-    if (open_ != nullptr) --*open_;
-  }
-  Slot(Slot&& other) noexcept : open_(std::exchange(other.open_, nullptr)) {}
-  Slot(const Slot&) = delete;
-  Slot& operator=(const Slot&) = delete;
-
- private:
-  std::atomic<size_t>* open_;
-};
+using cf_server_detail::kAcceptPause;
+using cf_server_detail::kIdleCheckSeconds;
+using cf_server_detail::kMaxHttpBody;
+using cf_server_detail::kMaxHttpBuffer;
+using cf_server_detail::kMaxHttpHeader;
+using cf_server_detail::kPollPeriod;
+using cf_server_detail::kResendSeconds;
+using cf_server_detail::Now;
+using cf_server_detail::Request;
+using cf_server_detail::Response;
+using cf_server_detail::Slot;
 
 }  // namespace
-
-class GameSession;
-class HttpSession;
-
-struct ColorfightServer::Impl {
-  // A game_channel of a room and what it was last sent (§2.4).
-  struct Watcher {
-    std::weak_ptr<GameSession> session;
-    int64_t key_frame = -1;
-    std::string game_id;
-    double last_sent = 0;
-  };
-  // A frame to send once the lock is released.
-  struct Push {
-    std::shared_ptr<GameSession> session;
-    std::shared_ptr<const std::string> text;
-  };
-  // What a tick leaves to do outside the lock.
-  struct Outbox {
-    std::vector<Push> pushes;
-    std::vector<ColorfightFinishedGame> finished;
-    std::vector<std::shared_ptr<GameSession>> to_close;  // room deleted
-  };
-
-  explicit Impl(ColorfightServerOptions opts);
-
-  ColorfightServerOptions options;
-  // Destroyed first (~Impl): the sessions its handlers hold go before the
-  // rooms they refer to.
-  std::unique_ptr<asio::io_context> io = std::make_unique<asio::io_context>();
-  std::optional<tcp::acceptor> acceptor{std::in_place, *io};
-  std::optional<asio::steady_timer> ticker{std::in_place, *io};
-  std::optional<asio::steady_timer> accept_pause{std::in_place, *io};
-  tcp::endpoint bound;
-  size_t max_connections = ColorfightConnectionCap(options.max_connections);
-  std::atomic<size_t> open_connections{0};
-  double last_idle_check = 0;
-  // The io thread's: whether accepting fails now; the HTTP connections
-  // waiting for a request, oldest first (at the cap, the first is closed
-  // for a new connection). A session is listed only while its read is
-  // pending (the read's handler holds it).
-  bool accept_failing = false;
-  std::list<HttpSession*> waiting;
-
-  std::mutex mutex;  // everything below
-  colorfight::PyRandom random;
-  ColorfightRoomSet rooms;
-  std::map<std::string, std::vector<Watcher>> watchers;  // by room name
-  std::map<std::string, std::string> finished_game;      // room -> game_id
-  ConnectionId next_connection = 1;
-
-  ~Impl() {
-    acceptor.reset();
-    ticker.reset();
-    accept_pause.reset();
-    io.reset();
-  }
-
-  void Log(const std::string& line) {
-    if (options.log != nullptr) *options.log << line << std::endl;
-  }
-  void Bind();
-  void Accept();
-  // Closes the oldest HTTP connection waiting for a request; false if none.
-  bool EvictWaiting();
-  void Tick();
-  void DeleteIdleRooms(double now, Outbox* out);
-  // Polls the room (if watched), runs a lock-step turn, notes a finished
-  // game and queues the frames its watchers need. Under the lock.
-  void TickRoom(ColorfightRoom& room, double now, Outbox* out);
-  void TickRoomNamed(const std::string& name, Outbox* out);
-  // Sends the frames, closes the sessions and tells of finished games.
-  void Deliver(Outbox out);
-
-  // The WebSocket side, for the sessions.
-  bool RoomExists(const std::string& room);
-  ConnectionId NewConnection();
-  void Watch(const std::string& room, const std::shared_ptr<GameSession>& s);
-  // The reply to an action-channel message; nullopt when the room is gone.
-  std::optional<std::string> Action(const std::string& room, ConnectionId id,
-                                    std::string_view text);
-  void Disconnect(const std::string& room, ConnectionId id);
-
-  // The HTTP side.
-  void Upgrade(beast::tcp_stream stream, Request req, Slot slot);
-  Response Answer(const Request& req);
-  Response Rpc(std::string_view path, std::string_view query,
-               const std::string& body);
-  Response Replay(const std::string& room);
-};
 
 namespace {
 
@@ -703,92 +585,6 @@ void ColorfightServer::Impl::Upgrade(beast::tcp_stream stream, Request req,
                         s->socket().shutdown(tcp::socket::shutdown_send, ec);
                       });
   }
-}
-
-Response ColorfightServer::Impl::Answer(const Request& req) {
-  const std::string_view target = req.target();
-  const std::string_view path = target.substr(0, target.find('?'));
-  const std::string_view query =
-      path.size() < target.size() ? target.substr(path.size() + 1) : "";
-  const unsigned v = req.version();
-  if (req.method() == http::verb::options) {
-    return TextResponse(http::status::ok, v, "", "");
-  }
-  std::string room, channel;
-  if (req.method() == http::verb::get) {
-    if (path == "/get_gameroom_list") {
-      std::lock_guard<std::mutex> lock(mutex);
-      return JsonResponse(v, rooms.RoomListJson());
-    }
-    if (SplitRoomPath(path, &room, &channel) && channel == "replay") {
-      Response res = Replay(room);
-      res.version(v);
-      return res;
-    }
-  } else if (req.method() == http::verb::post) {
-    Response res = Rpc(path, query, req.body());
-    res.version(v);
-    return res;
-  }
-  return TextResponse(http::status::not_found, v, "text/plain; charset=utf-8",
-                      "404: Not Found");
-}
-
-Response ColorfightServer::Impl::Rpc(std::string_view path,
-                                     std::string_view query,
-                                     const std::string& body) {
-  using Handler =
-      std::string (ColorfightRoomSet::*)(const json::value&, double);
-  static const std::map<std::string_view, Handler> kTimed = {
-      {"/restart", &ColorfightRoomSet::Restart},
-      {"/start", &ColorfightRoomSet::Start}};
-  const bool known = kTimed.count(path) > 0 || path == "/creategameroom" ||
-                     path == "/send_chat" || path == "/deletegameroom";
-  if (!known) {
-    return TextResponse(http::status::not_found, 11,
-                        "text/plain; charset=utf-8", "404: Not Found");
-  }
-  beast::error_code ec;
-  const json::value value = json::parse(body, ec);
-  if (ec) {
-    return TextResponse(http::status::internal_server_error, 11,
-                        "text/plain; charset=utf-8", kInternalError);
-  }
-  Outbox out;
-  std::string reply;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    const double now = Now();
-    if (auto it = kTimed.find(path); it != kTimed.end()) {
-      reply = (rooms.*(it->second))(value, now);
-    } else if (path == "/creategameroom") {
-      const bool admin = query.find("admin=true") != std::string_view::npos;
-      reply = rooms.CreateRoom(value, admin, now);
-    } else if (path == "/send_chat") {
-      reply = rooms.SendChat(value);
-    } else {
-      reply = rooms.DeleteRoom(value);
-    }
-    // The room the request named pushes its new frame now.
-    if (const json::object* o = value.if_object()) {
-      if (const json::value* id = o->if_contains("gameroom_id")) {
-        if (id->is_string()) TickRoomNamed(std::string(id->as_string()), &out);
-      }
-    }
-  }
-  Deliver(std::move(out));
-  return JsonResponse(11, std::move(reply));
-}
-
-Response ColorfightServer::Impl::Replay(const std::string& name) {
-  std::lock_guard<std::mutex> lock(mutex);
-  ColorfightRoom* room = rooms.Find(name);
-  if (room == nullptr || !room->ReplayAllowed()) {
-    return TextResponse(http::status::bad_request, 11,
-                        "application/octet-stream", "");
-  }
-  return TextResponse(http::status::ok, 11, "application/octet-stream",
-                      room->ReplayGzip(Now()));
 }
 
 ColorfightServer::ColorfightServer(ColorfightServerOptions options)
