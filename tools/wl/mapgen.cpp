@@ -10,12 +10,18 @@
 #include "absl/strings/str_cat.h"
 #include "common/cli.h"
 #include "common/files.h"
-#include "java_random.h"
 #include "rule_set.h"
 #include "sdk/cli/terminal.h"
+#include "wl/mapgen_graph.h"
 
 namespace wl::tools {
 namespace {
+
+using mapgen::Distance2;
+using mapgen::Draw;
+using mapgen::Edge;
+using mapgen::Graph;
+using mapgen::Point;
 
 // ---------------------------------------------------------------------------
 // What the real maps look like. Measured on the 450 maps of
@@ -60,281 +66,6 @@ constexpr double kMeanDegreeSpread = 0.45;
 
 // About 4% of real regions have a single neighbour (0 to 14% per map).
 constexpr double kMaxLeafShare = 0.14;
-
-// How the generator gets there, tuned by comparing 300 generated maps with
-// the real ones (degree histogram, maximum degree, clustering, diameter):
-// the map's width for a height of 1 is drawn from [1, kMaxAspect]; regions
-// are discs of relative size 0.4 + 2 u^3 (a few big ones among many small);
-// the triangulation links pairs by the gap between their discs, distance -
-// kGapWeight * (r1 + r2), so big regions get many neighbours; thinning scores
-// an edge by -cos(widest facing angle) + noise in +-kThinNoise -
-// kTriangleWeight * (triangles it closes).
-constexpr double kMaxAspect = 2.5;
-constexpr double kGapWeight = 0.85;
-constexpr double kThinNoise = 0.5;
-constexpr double kTriangleWeight = 1.0;
-
-// ---------------------------------------------------------------------------
-// Random draws made from FastRandom's 64-bit words with exact integer steps,
-// so a seed gives the same map with every standard library (unlike
-// std::uniform_int_distribution or std::shuffle).
-class Draw {
- public:
-  explicit Draw(uint64_t seed) : rng_(seed) {}
-
-  // Uniform in [0, 1).
-  double Unit() { return rng_.NextDouble(); }
-  double Between(double lo, double hi) { return lo + (hi - lo) * Unit(); }
-  // Uniform in [0, n), n >= 1, without modulo bias.
-  int Below(int n) {
-    const uint64_t bound = static_cast<uint64_t>(n);
-    const uint64_t threshold = (0 - bound) % bound;  // 2^64 mod n
-    for (;;) {
-      uint64_t x = rng_.NextU64();
-      if (x >= threshold) return static_cast<int>(x % bound);
-    }
-  }
-  // An index drawn with the given integer weights (not all zero).
-  template <size_t N>
-  int Weighted(const int (&weights)[N]) {
-    int total = 0;
-    for (int w : weights) total += w;
-    int r = Below(total);
-    for (size_t i = 0; i < N; ++i) {
-      if (r < weights[i]) return static_cast<int>(i);
-      r -= weights[i];
-    }
-    return N - 1;
-  }
-  template <typename T>
-  void Shuffle(std::vector<T>* v) {
-    for (size_t i = v->size(); i > 1; --i) {
-      std::swap((*v)[i - 1], (*v)[Below(static_cast<int>(i))]);
-    }
-  }
-
- private:
-  FastRandom rng_;
-};
-
-struct Point {
-  double x, y;
-};
-
-double Distance2(const Point& a, const Point& b) {
-  double dx = a.x - b.x, dy = a.y - b.y;
-  return dx * dx + dy * dy;
-}
-
-// ---------------------------------------------------------------------------
-// Region centres: random sequential placement of discs of varied sizes in a
-// width x 1 rectangle, big ones first, so that big regions sit among small
-// ones and degrees spread as on hand-drawn maps. Sets each disc's radius.
-std::vector<Point> ScatterPoints(int n, double width, Draw& draw,
-                                 std::vector<double>* radius) {
-  std::vector<double> size(n);
-  for (double& s : size) {
-    double u = draw.Unit();
-    s = 0.4 + 2.0 * u * u * u;
-  }
-  std::sort(size.begin(), size.end(), [](double a, double b) { return a > b; });
-  double sum_sq = 0;
-  for (double s : size) sum_sq += s * s;
-  // Discs of diameter spacing * size covering ~45% of the area (random
-  // sequential placement jams at ~55%).
-  double spacing = 0.75 * std::sqrt(width / sum_sq);
-  std::vector<Point> points;
-  for (int i = 0; i < n; ++i) {
-    for (int tries = 0;; ++tries) {
-      if (tries == 100) {
-        spacing *= 0.97;
-        tries = 0;
-      }
-      Point p{draw.Between(0, width), draw.Unit()};
-      bool fits = true;
-      for (int j = 0; j < i && fits; ++j) {
-        double gap = spacing * (size[i] + size[j]) / 2;
-        fits = Distance2(p, points[j]) >= gap * gap;
-      }
-      if (fits) {
-        points.push_back(p);
-        break;
-      }
-    }
-  }
-  radius->resize(n);
-  for (int i = 0; i < n; ++i) (*radius)[i] = spacing * size[i] / 2;
-  return points;
-}
-
-// (b - a) x (c - a).
-double Cross(const Point& a, const Point& b, const Point& c) {
-  return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
-}
-
-// Whether segments pq and rs (no shared end) cross or touch.
-bool SegmentsMeet(const Point& p, const Point& q, const Point& r,
-                  const Point& s) {
-  if (std::max(p.x, q.x) < std::min(r.x, s.x) ||
-      std::max(r.x, s.x) < std::min(p.x, q.x) ||
-      std::max(p.y, q.y) < std::min(r.y, s.y) ||
-      std::max(r.y, s.y) < std::min(p.y, q.y)) {
-    return false;
-  }
-  double d1 = Cross(p, q, r), d2 = Cross(p, q, s);
-  double d3 = Cross(r, s, p), d4 = Cross(r, s, q);
-  return !(d1 > 0 && d2 > 0) && !(d1 < 0 && d2 < 0) && !(d3 > 0 && d4 > 0) &&
-         !(d3 < 0 && d4 < 0);
-}
-
-struct Edge {
-  int a, b;
-};
-
-// A greedy triangulation: every pair of points, the smallest gap between
-// their discs first, linked unless the segment meets one already drawn.
-// Planar by construction (a plane straight-line graph), close to the
-// Delaunay triangulation, with more neighbours for bigger discs.
-std::vector<Edge> Triangulate(const std::vector<Point>& points,
-                              const std::vector<double>& radius) {
-  struct Pair {
-    double gap;
-    int a, b;
-  };
-  const int n = static_cast<int>(points.size());
-  std::vector<Pair> pairs;
-  for (int a = 0; a < n; ++a) {
-    for (int b = a + 1; b < n; ++b) {
-      double gap = std::sqrt(Distance2(points[a], points[b])) -
-                   kGapWeight * (radius[a] + radius[b]);
-      pairs.push_back({gap, a, b});
-    }
-  }
-  // A total order (no two pairs compare equal): the same on every library.
-  std::sort(pairs.begin(), pairs.end(), [](const Pair& x, const Pair& y) {
-    if (x.gap != y.gap) return x.gap < y.gap;
-    if (x.a != y.a) return x.a < y.a;
-    return x.b < y.b;
-  });
-  std::vector<Edge> edges;
-  for (const Pair& pair : pairs) {
-    bool free = true;
-    for (const Edge& e : edges) {
-      if (e.a == pair.a || e.a == pair.b || e.b == pair.a || e.b == pair.b) {
-        continue;
-      }
-      if (SegmentsMeet(points[pair.a], points[pair.b], points[e.a],
-                       points[e.b])) {
-        free = false;
-        break;
-      }
-    }
-    if (free) edges.push_back({pair.a, pair.b});
-  }
-  return edges;
-}
-
-// Undirected graph on 0..n-1 with removable edges.
-class Graph {
- public:
-  explicit Graph(int n) : adj_(n) {}
-  int size() const { return static_cast<int>(adj_.size()); }
-  void Link(int a, int b) {
-    adj_[a].push_back(b);
-    adj_[b].push_back(a);
-  }
-  void Unlink(int a, int b) {
-    adj_[a].erase(std::find(adj_[a].begin(), adj_[a].end(), b));
-    adj_[b].erase(std::find(adj_[b].begin(), adj_[b].end(), a));
-  }
-  bool Linked(int a, int b) const {
-    return std::find(adj_[a].begin(), adj_[a].end(), b) != adj_[a].end();
-  }
-  const std::vector<int>& Neighbors(int v) const { return adj_[v]; }
-  int Degree(int v) const { return static_cast<int>(adj_[v].size()); }
-  // Whether `to` can be reached from `from` (BFS).
-  bool Reaches(int from, int to) const {
-    std::vector<char> seen(adj_.size(), 0);
-    std::vector<int> queue = {from};
-    seen[from] = 1;
-    for (size_t i = 0; i < queue.size(); ++i) {
-      if (queue[i] == to) return true;
-      for (int w : adj_[queue[i]]) {
-        if (!seen[w]) {
-          seen[w] = 1;
-          queue.push_back(w);
-        }
-      }
-    }
-    return false;
-  }
-
- private:
-  std::vector<std::vector<int>> adj_;
-};
-
-// Thins the triangulation to a real map's mean degree, one edge at a time:
-// preferably an edge whose removal breaks few triangles (one already on a
-// bigger face: holes grow like lakes and the rim erodes like a coast), facing
-// an obtuse angle (regions that would only touch at a corner), with noise;
-// keeping the graph connected and every region with two neighbours except a
-// few leaves.
-void Thin(const std::vector<Point>& points, Graph* graph, int target_edges,
-          int leaf_budget, Draw& draw) {
-  const int n = graph->size();
-  struct Candidate {
-    int a, b;
-    double score;
-    bool alive;
-  };
-  std::vector<Candidate> candidates;
-  for (int a = 0; a < n; ++a) {
-    for (int b : graph->Neighbors(a)) {
-      if (b < a) continue;
-      // The cosine of the widest angle facing ab from a common neighbour.
-      double min_cos = 1;
-      for (int c : graph->Neighbors(a)) {
-        if (c == b || !graph->Linked(b, c)) continue;
-        const Point &pa = points[a], &pb = points[b], &pc = points[c];
-        double dot =
-            (pa.x - pc.x) * (pb.x - pc.x) + (pa.y - pc.y) * (pb.y - pc.y);
-        double norms = std::sqrt(Distance2(pa, pc) * Distance2(pb, pc));
-        min_cos = std::min(min_cos, dot / norms);
-      }
-      candidates.push_back(
-          {a, b, -min_cos + draw.Between(-kThinNoise, kThinNoise), true});
-    }
-  }
-  int edges = static_cast<int>(candidates.size());
-  int leaves = 0;
-  for (int v = 0; v < n; ++v) leaves += graph->Degree(v) == 1;
-  while (edges > target_edges) {
-    int best = -1;
-    double best_score = -1e300;
-    for (int i = 0; i < static_cast<int>(candidates.size()); ++i) {
-      const Candidate& c = candidates[i];
-      if (!c.alive) continue;
-      int da = graph->Degree(c.a), db = graph->Degree(c.b);
-      if (da <= 1 || db <= 1) continue;
-      if (leaves + (da == 2) + (db == 2) > leaf_budget) continue;
-      int triangles = 0;
-      for (int w : graph->Neighbors(c.a)) triangles += graph->Linked(c.b, w);
-      double score = c.score - kTriangleWeight * triangles;
-      if (score > best_score) best_score = score, best = i;
-    }
-    if (best < 0) break;
-    Candidate& c = candidates[best];
-    c.alive = false;  // removed, or a bridge (it stays one)
-    int new_leaves = (graph->Degree(c.a) == 2) + (graph->Degree(c.b) == 2);
-    graph->Unlink(c.a, c.b);
-    if (!graph->Reaches(c.a, c.b)) {
-      graph->Link(c.a, c.b);
-      continue;
-    }
-    leaves += new_leaves;
-    --edges;
-  }
-}
 
 // ---------------------------------------------------------------------------
 // Super regions: connected clusters grown from spread-out seeds towards
@@ -659,6 +390,10 @@ std::string Fixed4(double v) {
   return absl::StrCat(units / 10000, ".", std::string(4 - frac.size(), '0'),
                       frac);
 }
+
+// The map's width for a height of 1 is drawn from [1, kMaxAspect] (tuned
+// with the graph's constants, mapgen_graph.cpp).
+constexpr double kMaxAspect = 2.5;
 
 // The neighbour graph of n regions: points spread over a landscape
 // rectangle (its width for a height of 1 in *width), triangulated, then
