@@ -24,7 +24,6 @@
 #include "common/process.h"
 #include "common/progress.h"
 #include "sdk/cli/terminal.h"
-#include "wl/commands/match.h"
 
 namespace wl::tools {
 namespace {

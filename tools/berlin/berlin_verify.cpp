@@ -16,7 +16,6 @@
 #include "common/files.h"
 #include "common/json.h"
 #include "common/verify_report.h"
-#include "wl/verify.h"
 
 namespace wl::tools {
 namespace {

@@ -14,7 +14,6 @@
 #include "common/files.h"
 #include "common/verify_report.h"
 #include "sdk/colorfight/py_random.h"
-#include "wl/verify.h"
 
 namespace wl::tools {
 namespace {

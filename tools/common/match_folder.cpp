@@ -1,5 +1,6 @@
 #include "common/match_folder.h"
 
+#include <ctime>
 #include <filesystem>
 #include <system_error>
 
@@ -9,6 +10,13 @@
 namespace wl::tools {
 
 namespace fs = std::filesystem;
+
+std::string DefaultGameDir(int64_t seed) {
+  std::time_t now = std::time(nullptr);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  return "games/" + std::string(stamp) + "-seed" + std::to_string(seed);
+}
 
 absl::StatusOr<std::string> OpenMatchFolder(
     const std::string& command, const std::string& out,

@@ -15,12 +15,18 @@
 #ifndef WL_TOOLS_COMMON_MATCH_FOLDER_H_
 #define WL_TOOLS_COMMON_MATCH_FOLDER_H_
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 
 namespace wl::tools {
+
+// The name of the folder a game is written to when --out is not given:
+// games/<local time to the second>-seed<S>; the folder made is a new one
+// (-2, -3, ... when that name is taken).
+std::string DefaultGameDir(int64_t seed);
 
 // The game's folder: `out` as given (created when missing), or, when "",
 // a new folder named `default_dir`. `files` (names in the folder) are

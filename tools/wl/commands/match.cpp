@@ -138,7 +138,7 @@ GameSetup MatchSetup(const MatchOptions& o, const std::string& map) {
 std::string CrashText(const GameRecord& record, const MatchOptions& o) {
   std::string text;
   for (int i = 0; i < 2; ++i) {
-    const SeatStats& s = record.stats[i];
+    const SeatOutcome& s = record.stats[i];
     if (!s.crashed) continue;
     const std::string player = "player" + std::to_string(i + 1);
     text +=
@@ -226,13 +226,6 @@ int PlayMatch(const WlGame& game, MatchOptions o, GameMap map,
 }
 
 }  // namespace
-
-std::string DefaultGameDir(int64_t seed) {
-  std::time_t now = std::time(nullptr);
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-  return "games/" + std::string(stamp) + "-seed" + std::to_string(seed);
-}
 
 int MatchMain(int argc, char** argv) {
   WlGame game;

@@ -14,11 +14,6 @@
 
 namespace wl::tools {
 
-// The name of the folder a game is written to when --out is not given:
-// games/<local time to the second>-seed<S>; the folder made is a new one
-// (common/match_folder.h: -2, -3, ... when that name is taken).
-std::string DefaultGameDir(int64_t seed);
-
 // `warlight match ARGS` (argv: the arguments after "match").
 int MatchMain(int argc, char** argv);
 
