@@ -419,7 +419,7 @@ Series PlaySeries(const std::vector<Map>& maps, Rival rival) {
       const int counted = s.illegal_at_queue + s.illegal_at_execution;
       CountIllegal(record.replay, seat == 0 ? "player1" : "player2", s);
       EXPECT_EQ(s.illegal_at_queue + s.illegal_at_execution - counted,
-                record.stats[seat].illegal_moves);
+                record.stats[seat].illegal_moves());
       s.requests += greedy.requests;
       s.max_ms = std::max(s.max_ms, greedy.max_ms);
       for (const std::string& f : greedy.failures) {

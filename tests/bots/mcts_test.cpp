@@ -500,7 +500,7 @@ Series PlaySeries(int maps, Rival rival, int iterations,
       const int counted = s.illegal_at_queue + s.illegal_at_execution;
       CountIllegal(record.replay, seat == 0 ? "player1" : "player2", s);
       EXPECT_EQ(s.illegal_at_queue + s.illegal_at_execution - counted,
-                record.stats[seat].illegal_moves);
+                record.stats[seat].illegal_moves());
     }
   }
   return s;

@@ -175,7 +175,7 @@ TEST(DingleEngineTest, BuiltInBotsPlayLegalGamesThatVerify) {
       EXPECT_GE(r.rounds, 1);
       EXPECT_LE(r.rounds, 100);
       for (int s = 0; s < 2; ++s) {
-        EXPECT_EQ(r.stats[s].illegal_moves, 0);
+        EXPECT_EQ(r.stats[s].illegal_moves(), 0);
         EXPECT_EQ(r.stats[s].timeouts, 0);
         EXPECT_EQ(r.stats[s].parse_errors, 0);
         EXPECT_EQ(p.log[s].find("ignored engine line"), std::string::npos)

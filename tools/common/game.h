@@ -40,6 +40,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "common/seat_outcome.h"
 #include "sdk/wl/tunable.h"  // wl::Param
 
 namespace wl::tools {
@@ -76,33 +77,6 @@ struct GameSetup {
   std::vector<SeatSetup> seats;
   bool force_processes = false;  // never in process (--processes)
   bool keep_files = false;       // PlayedGame::WriteFiles will be called
-};
-
-// What the shared tools keep of one seat's game (results, tables).
-struct SeatOutcome {
-  int timeouts = 0;
-  int parse_errors = 0;
-  int rejected_moves = 0;  // refused by the rules: the bot's own fault
-  int failed_moves = 0;    // legal when given, failed when executed
-  int64_t time_used_ms = 0;
-  bool killed = false;  // by the rules (too many time-outs)
-  // Requests the rules answered empty for it after the kill (profile).
-  int skipped_requests = 0;
-  // The bot's process ended during the game: in which round, and why
-  // ("signal 11", "exit status 1").
-  bool crashed = false;
-  int crash_round = 0;
-  std::string crash;
-  // Requests answered with an error (Berlin: an HTTP status that is not
-  // 2xx, a refused or reset connection); time-outs are counted apart.
-  int failed_answers = 0;
-  // The seat's result. score: the game's own measure (Berlin §6: its share
-  // of the points, maybe non-finite); 1, 0.5 or 0 from a winner string.
-  // rank: 1..N, tied seats sharing the better one (1, 1, 3). winner: one
-  // of the game's winners (co-winners each).
-  double score = 0;
-  int rank = 0;
-  bool winner = false;
 };
 
 // Sets each seat's score, rank and winner flag from a game's `winner`

@@ -383,8 +383,7 @@ class DingleEngine {
     const std::string reason = Reason(why, Name(m.from));
     Says(m.player, "ignoring illegal move by player " +
                        std::to_string(Number(m.player)) + ": " + reason);
-    SeatStats& stats = record_.stats[Index(m.player)];
-    ++stats.illegal_moves;
+    SeatOutcome& stats = record_.stats[Index(m.player)];
     ++stats.rejected_moves;
     Replay(std::string(PlayerName(m.player)) + " illegal_move " + reason);
   }
@@ -469,7 +468,7 @@ class DingleEngine {
     const DingleAnswer a = agents_[seat]->Ask(
         DingleRequest{request, phase, p, setup_.pickable, game_.GetMap(),
                       settings_.timeout_ms + kGraceMs});
-    SeatStats& stats = record_.stats[seat];
+    SeatOutcome& stats = record_.stats[seat];
     stats.time_used_ms += a.elapsed_ms;
     if (a.timed_out) {
       ++stats.timeouts;
@@ -487,7 +486,7 @@ class DingleEngine {
   }
 
   void NoteCrash(int seat) {
-    SeatStats& stats = record_.stats[seat];
+    SeatOutcome& stats = record_.stats[seat];
     if (stats.crashed) return;
     const std::string reason = agents_[seat]->EndReason();
     if (reason.empty()) return;

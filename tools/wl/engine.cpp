@@ -97,7 +97,7 @@ class Engine {
     const int64_t bank = bank_[seat];
     Reply reply = seats_[seat]->Ask(line, bank);
     int64_t elapsed = reply.timed_out ? bank : reply.elapsed_ms;
-    SeatStats& stats = record_.stats[seat];
+    SeatOutcome& stats = record_.stats[seat];
     stats.time_used_ms += elapsed;
     bank_[seat] =
         std::min(std::max<int64_t>(bank - elapsed, 0) + time_.time_per_move_ms,
@@ -137,7 +137,7 @@ class Engine {
       Dump(seat, kWl1Idle);
       return std::string();
     }
-    SeatStats& stats = record_.stats[seat];
+    SeatOutcome& stats = record_.stats[seat];
     Reply reply = seats_[seat]->Ask(line, kWl1RequestMs);
     int64_t waited = 0;  // since the request, before the read of `reply`
     while (!reply.timed_out) {
@@ -162,7 +162,7 @@ class Engine {
   // official engine shows a crash as a time-out only; WL1's dump stays
   // exactly the official one).
   void NoteCrash(int seat) {
-    SeatStats& stats = record_.stats[seat];
+    SeatOutcome& stats = record_.stats[seat];
     if (stats.crashed) return;
     std::string reason = seats_[seat]->EndReason();
     if (reason.empty()) return;
@@ -381,8 +381,7 @@ class Engine {
   void RecordEvent(const QueuedMove& e, const bool sees[2], int mover) {
     std::string line(PlayerName(e.move.player));
     if (e.illegal != Illegal::kNone) {
-      SeatStats& stats = record_.stats[mover];
-      ++stats.illegal_moves;
+      SeatOutcome& stats = record_.stats[mover];
       if (e.illegal == Illegal::kMoveTakenThisRound ||
           e.illegal == Illegal::kMoveNoArmiesLeft) {
         ++stats.failed_moves;

@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/seat_outcome.h"
 #include "map.h"
 #include "rules.h"
 
@@ -59,28 +60,6 @@ class Seat {
   virtual void Dumped(std::string_view text) { (void)text; }
 };
 
-// Per-player figures of a game, for result files and statistics.
-struct SeatStats {
-  int timeouts = 0;
-  // Every illegal move of the replay: rejected_moves + failed_moves.
-  int illegal_moves = 0;
-  // Rejected by the rules when queued: the bot's own fault (not owned, not a
-  // neighbour, less than 1 army, a repeated pair, no armies left to place).
-  int rejected_moves = 0;
-  // Failed only at execution, which every bot meets: the source "was taken
-  // this round" or "has used all available armies" (spec section 6).
-  int failed_moves = 0;
-  int parse_errors = 0;
-  int64_t time_used_ms = 0;
-  bool killed = false;  // by the third time-out
-  // Set when the bot's process ended during the game: crash_round is the
-  // round in which it was noticed (0: the draft), crash the reason as in
-  // "exit status 1" or "signal 11".
-  bool crashed = false;
-  int crash_round = 0;
-  std::string crash;
-};
-
 struct GameRecord {
   std::string dump[2];        // dump_player1.txt, dump_player2.txt
   std::string replay;         // replay.txt (three histories)
@@ -90,7 +69,14 @@ struct GameRecord {
   std::string trace;
   Outcome outcome = Outcome::kDraw;
   int rounds = 0;
-  SeatStats stats[2];
+  // Per player: time-outs, parse errors, time used, the kill by the third
+  // time-out, a crash (crash_round 0: the draft) and the illegal moves of
+  // the replay, split as rejected_moves (refused by the rules when queued:
+  // not owned, not a neighbour, less than 1 army, a repeated pair, no
+  // armies left to place) and failed_moves (the source "was taken this
+  // round" or "has used all available armies", spec section 6). The rest
+  // of SeatOutcome (common/seat_outcome.h) is the shared tools' to fill.
+  SeatOutcome stats[2];
 };
 
 // The official time bank rules (spec section 9).

@@ -141,13 +141,13 @@ std::string ResultJson(const GameRecord& record, int64_t seed,
   boost::json::array players;
   const std::string bots[2] = {bot1, bot2};
   for (int i = 0; i < 2; ++i) {
-    const SeatStats& s = record.stats[i];
+    const SeatOutcome& s = record.stats[i];
     players.push_back(
         boost::json::object{{"name", i == 0 ? "player1" : "player2"},
                             {"bot", bots[i]},
                             {"timeouts", s.timeouts},
                             {"killed", s.killed},
-                            {"illegal_moves", s.illegal_moves},
+                            {"illegal_moves", s.illegal_moves()},
                             {"rejected_moves", s.rejected_moves},
                             {"failed_moves", s.failed_moves},
                             {"parse_errors", s.parse_errors},

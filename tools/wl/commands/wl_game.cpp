@@ -52,20 +52,11 @@ int CountOf(const std::string& text, const std::string& what) {
   return n;
 }
 
-SeatOutcome OutcomeOf(const SeatStats& s, const std::string& dump,
+SeatOutcome OutcomeOf(const SeatOutcome& s, const std::string& dump,
                       RuleSet rules) {
-  SeatOutcome o;
-  o.timeouts = s.timeouts;
-  o.parse_errors = s.parse_errors;
-  o.rejected_moves = s.rejected_moves;
-  o.failed_moves = s.failed_moves;
-  o.time_used_ms = s.time_used_ms;
-  o.killed = s.killed;
+  SeatOutcome o = s;
   o.skipped_requests =
       CountOf(dump, rules == RuleSet::kWl1 ? kWl1Skipping : kSkipping);
-  o.crashed = s.crashed;
-  o.crash_round = s.crash_round;
-  o.crash = s.crash;
   return o;
 }
 
