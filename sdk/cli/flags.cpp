@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "sdk/cli/terminal.h"
-#include "sdk/wl/closest_name.h"
+#include "sdk/common/closest_name.h"
 
 namespace wl::cli {
 

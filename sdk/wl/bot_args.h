@@ -27,7 +27,7 @@
 #include <string>
 #include <vector>
 
-#include "closest_name.h"
+#include "sdk/common/closest_name.h"
 
 namespace wl {
 

@@ -9,6 +9,7 @@
 // Nothing here allocates once a round is being resolved.
 //
 // A game, as the harness plays it:
+// clang-format off
 //   wl::Game game(map);                         // immutable, shared; WL2
 //   wl::Game wl1(map, wl::RuleSet::kWl1);       // the same core, WL1 rules
 //   wl::JavaRandom rng(seed);
@@ -20,11 +21,12 @@
 //   wl::MoveQueue place[2], attack[2];
 //   int left = game.Income(state, wl::Player::kPlayer1);
 //   place[0].Push(wl::QueuePlacement(state, wl::Player::kPlayer1, move, left));
-//   attack[0].Push(wl::QueueAttackTransfer(game, state, wl::Player::kPlayer1,
-//   m)); wl::ExecutePlacements(state, place[0], place[1], observer);
+//   attack[0].Push(wl::QueueAttackTransfer(game, state, wl::Player::kPlayer1, m));
+//   wl::ExecutePlacements(state, place[0], place[1], observer);
 //   wl::ExecuteAttacks(state, attack[0], attack[1], rng, observer,
 //                      wl::CombatMode::kOfficial, game.Rules());
 //   wl::Outcome o = wl::RoundOutcome(state, round, game.MaxRounds());
+// clang-format on
 //
 // Illegal moves come back as an Illegal reason; the official texts live in
 // the harness (tools/wl/illegal_text.h).

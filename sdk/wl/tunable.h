@@ -34,7 +34,8 @@
 // not a number") and exit status 2. An int parameter takes the nearest
 // integer, and is printed as one. `step` is the change the parameter's
 // owner expects to matter: the tuner's perturbation starts there.
-// C++17 standard library only.
+// The parameters themselves (wl::Tunable, wl::ParamSet) are the same for
+// every game: sdk/common/param_set.h. C++17 standard library only.
 #ifndef WL_TUNABLE_H_
 #define WL_TUNABLE_H_
 
@@ -48,98 +49,9 @@
 #include <vector>
 
 #include "bot_args.h"
-#include "closest_name.h"
+#include "sdk/common/param_set.h"
 
 namespace wl {
-
-// One declared parameter and where it lives.
-struct Param {
-  std::string name;
-  double value = 0;  // at declaration: the default
-  double min = 0, max = 0, step = 0;
-  double* real = nullptr;   // at most one of the two is set (none when
-  int* integer = nullptr;   // the parameter was read from --list-params)
-  bool is_integer = false;  // an int parameter: set to the nearest integer
-};
-
-// `p`'s value as applied: the nearest integer for an int parameter.
-inline double AppliedValue(const Param& p, double value) {
-  return p.is_integer ? std::round(value) : value;
-}
-
-// The parameters a bot declares (DeclareParams), in declaration order.
-class ParamSet {
- public:
-  void Add(const std::string& name, double* field, double min, double max,
-           double step) {
-    params_.push_back({name, *field, min, max, step, field, nullptr});
-  }
-  void Add(const std::string& name, int* field, int min, int max, int step) {
-    params_.push_back({name, double(*field), double(min), double(max),
-                       double(step), nullptr, field, true});
-  }
-  const std::vector<Param>& params() const { return params_; }
-  const Param* Find(const std::string& name) const {
-    for (const Param& p : params_) {
-      if (p.name == name) return &p;
-    }
-    return nullptr;
-  }
-  // Sets NAME to VALUE; "" when done, else why not (one line).
-  std::string Set(const std::string& name, double value) {
-    for (Param& p : params_) {
-      if (p.name != name) continue;
-      if (!std::isfinite(value) || value < p.min || value > p.max) {
-        std::ostringstream why;
-        why << name << "=" << value << " is outside [" << p.min << ", " << p.max
-            << "]";
-        return why.str();
-      }
-      if (p.real) *p.real = value;
-      if (p.integer) *p.integer = static_cast<int>(std::lround(value));
-      return "";
-    }
-    std::vector<std::string> names;
-    for (const Param& p : params_) names.push_back(p.name);
-    return "no parameter named '" + name + "'" + DidYouMean(name, names);
-  }
-
- private:
-  std::vector<Param> params_;
-};
-
-// What a tunable bot implements, beside its game's bot class.
-class Tunable {
- public:
-  virtual ~Tunable() = default;
-  // Declares every parameter: params.Add(name, &field, min, max, step).
-  virtual void DeclareParams(ParamSet& params) = 0;
-};
-
-// The parameters of `bot`, as declared now (their values: the current ones).
-inline ParamSet ParamsOf(Tunable& bot) {
-  ParamSet params;
-  bot.DeclareParams(params);
-  return params;
-}
-
-// "NAME=VALUE" as a name and a number into *name and *value; "" when it is
-// one, else what is wrong with it ("'x' is not a number").
-inline std::string ParseParamAssignment(const std::string& text,
-                                        std::string* name, double* value) {
-  const size_t eq = text.find('=');
-  if (eq == std::string::npos) return "no '=' (NAME=VALUE)";
-  if (eq == 0) return "no NAME before '=' (NAME=VALUE)";
-  if (eq + 1 == text.size()) return "no VALUE after '=' (NAME=VALUE)";
-  const std::string number = text.substr(eq + 1);
-  char* end = nullptr;
-  const double x = std::strtod(number.c_str(), &end);
-  if (*end != '\0' || !std::isfinite(x))
-    return "'" + number + "' is not a number";
-  *name = text.substr(0, eq);
-  *value = x;
-  return "";
-}
 
 // A tunable bot's flags, for CheckBotArgs and its --help: --seed (which
 // `warlight` gives every bot of bots/), --param and --list-params.
@@ -149,15 +61,6 @@ inline std::vector<BotFlag> TunableBotFlags() {
            "set a tunable parameter (repeatable; see --list-params)"},
           {"list-params", "",
            "print NAME DEFAULT MIN MAX STEP [int] per parameter, and exit"}};
-}
-
-// One line of --list-params: "NAME DEFAULT MIN MAX STEP", then " int" for
-// an int parameter.
-inline std::string ParamLine(const Param& p) {
-  std::ostringstream line;
-  line << p.name << " " << p.value << " " << p.min << " " << p.max << " "
-       << p.step << (p.is_integer ? " int" : "");
-  return line.str();
 }
 
 // Handles --list-params and every --param NAME=VALUE (or --param=NAME=VALUE)

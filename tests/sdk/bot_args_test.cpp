@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "sdk/wl/closest_name.h"
+#include "sdk/common/closest_name.h"
 
 namespace wl {
 namespace {

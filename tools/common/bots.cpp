@@ -13,7 +13,7 @@
 
 #include "common/hash.h"
 #include "sdk/cli/terminal.h"
-#include "sdk/wl/closest_name.h"
+#include "sdk/common/closest_name.h"
 
 namespace wl::tools {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "sdk/cli/terminal.h"
-#include "sdk/wl/closest_name.h"
+#include "sdk/common/closest_name.h"
 
 namespace wl::tools {
 

@@ -3,14 +3,15 @@
 // (the bots' flags, bot_args.h; sdk/cli's flags; the `warlight` commands;
 // a BOT argument, tools/common/bots.cpp).
 //
+// clang-format off
 //   std::string best = wl::ClosestName("--seeds", {"--seed", "--help"});
 //   // "--seed"; "" when no candidate is within a few edits
-//   std::cerr << "unknown option '--seeds'" << wl::DidYouMean("--seeds",
-//   names);
+//   std::cerr << "unknown option '--seeds'" << wl::DidYouMean("--seeds", names);
 //   // "unknown option '--seeds' (did you mean --seed?)"
+// clang-format on
 // C++17 standard library only.
-#ifndef WL_CLOSEST_NAME_H_
-#define WL_CLOSEST_NAME_H_
+#ifndef WL_SDK_COMMON_CLOSEST_NAME_H_
+#define WL_SDK_COMMON_CLOSEST_NAME_H_
 
 #include <algorithm>
 #include <cstddef>
@@ -62,4 +63,4 @@ inline std::string DidYouMean(const std::string& word,
 
 }  // namespace wl
 
-#endif  // WL_CLOSEST_NAME_H_
+#endif  // WL_SDK_COMMON_CLOSEST_NAME_H_
