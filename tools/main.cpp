@@ -52,11 +52,13 @@ constexpr wl::tools::Subcommand kCommands[] = {
      "(arena merge FILE... combines result files)",
      Arena},
     {"berlin", "berlin COMMAND",
-     "the Berlin game: match, verify, arena, view (see\n"
+     "the Berlin game: match, verify, arena, view, profile,\n"
+     "tune, bench (see "
      "warlight berlin --help)",
      wl::tools::BerlinMain},
     {"colorfight", "colorfight COMMAND",
-     "Colorfight II: server, verify, arena, view (see\n"
+     "Colorfight II: server, verify, arena, view, profile,\n"
+     "tune, bench (see "
      "warlight colorfight --help)",
      wl::tools::ColorfightMain},
     {"bench", "bench",

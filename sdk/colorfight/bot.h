@@ -4,16 +4,16 @@
 // client SDK, against our server or any official-compatible one) and in
 // process in the arena.
 //
+// clang-format off
 //   class MyBot : public wl::colorfight::Bot {
 //    public:
 //     explicit MyBot(uint64_t seed = 1) {}
-//     std::vector<std::string> OnTurn(const wl::colorfight::Game& game)
-//     override {
+//     std::vector<std::string> OnTurn(const wl::colorfight::Game& game) override {
 //       ...
 //     }
 //   };
-//   int main(int argc, char** argv) { return wl::colorfight::Run<MyBot>(argc,
-//   argv); }
+//   int main(int argc, char** argv) { return wl::colorfight::Run<MyBot>(argc, argv); }
+// clang-format on
 //
 // One Bot object plays one game: a new game (new game_id) gets a new one,
 // so members may keep memory across turns.

@@ -1,6 +1,6 @@
 // The arena with games of more than 2 players (issue 14 item 7): the
 // schedule of lineups and seat rotations, the standings table, resuming,
-// shards and flags, played through a fake N-player Game; and 2-player
+// shards and flags, played through a fake N-player GameAdapter; and 2-player
 // results lines as earlier versions wrote them.
 #include <algorithm>
 #include <filesystem>

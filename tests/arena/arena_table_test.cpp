@@ -25,8 +25,8 @@ namespace {
 namespace fs = std::filesystem;
 
 // A finished game of the pair (a, b) that `winner_seat`'s bot won.
-ArenaResult Game(const std::string& a, const std::string& b, bool swapped,
-                 int winner_seat, int64_t seed = 1) {
+ArenaResult GameAdapter(const std::string& a, const std::string& b,
+                        bool swapped, int winner_seat, int64_t seed = 1) {
   ArenaResult r;
   const ArenaGame g = Schedule({a, b}, 2, seed, {})[swapped ? 1 : 0];
   r.key = g.key;
@@ -40,8 +40,8 @@ ArenaResult Game(const std::string& a, const std::string& b, bool swapped,
 }
 
 TEST(ArenaTableTest, AnEvenScoreIsZeroEloNeverMinusZero) {
-  std::vector<ArenaResult> results = {Game("a", "b", false, 0),
-                                      Game("a", "b", true, 0)};
+  std::vector<ArenaResult> results = {GameAdapter("a", "b", false, 0),
+                                      GameAdapter("a", "b", true, 0)};
   const std::string table = ResultsTable(results, 0, 10, true);
   EXPECT_NE(table.find("  0 [-"), std::string::npos) << table;
   EXPECT_EQ(table.find("-0 "), std::string::npos) << table;
@@ -63,14 +63,15 @@ TEST(ArenaTableTest, PlainJsonWritesNumbersAsPeopleDo) {
 TEST(ArenaTableTest, LongPairNamesAreNeverCut) {
   const std::string a = "python3 /home/someone/bots/my_very_long_bot.py --x";
   const std::string b = "greedy";
-  const std::string table = ResultsTable({Game(a, b, false, 1)}, 0, 0, false);
+  const std::string table =
+      ResultsTable({GameAdapter(a, b, false, 1)}, 0, 0, false);
   EXPECT_NE(table.find(a + " vs greedy"), std::string::npos) << table;
   EXPECT_EQ(table.find("..."), std::string::npos) << table;
 }
 
 TEST(ArenaTableTest, BarsInBotNamesDoNotSplitPairs) {
-  std::vector<ArenaResult> results = {Game("x|y", "z", false, 0),
-                                      Game("x", "y|z", false, 1)};
+  std::vector<ArenaResult> results = {GameAdapter("x|y", "z", false, 0),
+                                      GameAdapter("x", "y|z", false, 1)};
   EXPECT_NE(results[0].key, results[1].key);
   EXPECT_EQ(PairScore(results, "x|y", "z").wins, 1);
   EXPECT_EQ(PairScore(results, "x", "y|z").losses, 1);
@@ -81,9 +82,11 @@ TEST(ArenaTableTest, BarsInBotNamesDoNotSplitPairs) {
 
 TEST(ArenaTableTest, PairsOfGamesAreCountedByTheFirstBotsPoints) {
   std::vector<ArenaResult> results = {
-      Game("a", "b", false, 0, 1), Game("a", "b", true, 1, 1),  // 2 points
-      Game("a", "b", false, 0, 2), Game("a", "b", true, 0, 2),  // 1 point
-      Game("a", "b", false, 1, 3),  // half a pair: not counted
+      GameAdapter("a", "b", false, 0, 1),
+      GameAdapter("a", "b", true, 1, 1),  // 2 points
+      GameAdapter("a", "b", false, 0, 2),
+      GameAdapter("a", "b", true, 0, 2),   // 1 point
+      GameAdapter("a", "b", false, 1, 3),  // half a pair: not counted
   };
   Pentanomial p = PairPentanomial(results, "a", "b");
   EXPECT_EQ(p.counts, (std::array<int, 5>{0, 0, 1, 0, 1}));
@@ -131,7 +134,7 @@ TEST(ArenaTableTest, TheTableIsTheSameWhateverOrderTheResultsCameIn) {
 }
 
 TEST(ArenaTableTest, FaultsSeparateTheBotsOwnFromExecutionFailures) {
-  ArenaResult r = Game("a", "b", false, 1);
+  ArenaResult r = GameAdapter("a", "b", false, 1);
   r.timeouts[0] = 1;
   r.parse_errors[0] = 2;
   r.rejected_moves[0] = 3;
@@ -221,7 +224,7 @@ TEST(ArenaSettingsTest, AnOlderSettingsLineReadsBackByteForByte) {
 
 TEST(ArenaResultsTest, AWholeLastLineIsKeptAndACutOneDropped) {
   ArenaCli cli("load");
-  ArenaResult r = Game("a", "b", false, 0);
+  ArenaResult r = GameAdapter("a", "b", false, 0);
   std::string text = ResultToJsonLine(r);
   text.pop_back();
   ASSERT_TRUE(WriteFileAtomically(cli.Path("r"), "junk\n" + text).ok());

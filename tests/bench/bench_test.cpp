@@ -1,5 +1,5 @@
 // The game-independent bench (tools/bench/bench.h): the hash, the
-// signature's order and content, errors, games played through the Game
+// signature's order and content, errors, games played through the GameAdapter
 // interface, the report and the command's flags.
 #include "bench/bench.h"
 

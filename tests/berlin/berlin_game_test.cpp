@@ -1,5 +1,5 @@
-// BerlinGame (tools/berlin/berlin_game.h), the Game the shared arena plays
-// Berlin through: its maps for each number of players, its flags, and the
+// BerlinGame (tools/berlin/berlin_game.h), the GameAdapter the shared arena
+// plays Berlin through: its maps for each number of players, its flags, and the
 // outcome of each seat of a refereed game (scores and winners of berlin §6,
 // time-outs, failed and unreadable answers, rejected moves).
 #include "berlin/berlin_game.h"

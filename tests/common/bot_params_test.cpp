@@ -144,7 +144,8 @@ TEST(BotParamsTest, BadListsAreOneLineErrors) {
     EXPECT_EQ(p.status().message().find('\n'), std::string::npos);
   }
   SyntheticGame synthetic({}, {});
-  EXPECT_FALSE(synthetic.Game::BotParams("x").ok());  // Game's default
+  EXPECT_FALSE(
+      synthetic.GameAdapter::BotParams("x").ok());  // GameAdapter's default
 }
 
 // A built-in bot tuned in process plays exactly as its binary given the

@@ -1,4 +1,4 @@
-// fake_game.h: fakes of the shared tools' Game (tools/common/game.h) for
+// fake_game.h: fakes of the shared tools' GameAdapter (tools/common/game.h) for
 // the tests of what knows no game (the arena, the profile, the bench).
 //
 //   class ScoredGame : public StubGame {   // a game without flags or maps
@@ -46,7 +46,7 @@ class FakePlayedGame : public PlayedGame {
 // A game named "fake" without flags, settings or maps, whose bots are all
 // fine, play in process and are known by their names, with no time to
 // spend; a test's game overrides what it needs and Play.
-class StubGame : public Game {
+class StubGame : public GameAdapter {
  public:
   std::string Name() const override { return "fake"; }
   void DeclareFlags(Flags&) override {}

@@ -1,5 +1,5 @@
 // profile_test.cpp: `warlight profile` knows no game: percentiles, the
-// report, and whole profiles through a fake Game whose Play fills the
+// report, and whole profiles through a fake GameAdapter whose Play fills the
 // timing deterministically (what the profile asks of a game, what it makes
 // of the answers). Warlight through the profile: wl_profile_test.cpp.
 #include "profile/profile.h"
@@ -117,7 +117,7 @@ class FakeGame : public StubGame {
 };
 
 // Runs ProfileMain of `game` on these arguments; the exit status.
-int RunProfile(Game& game, std::vector<std::string> args) {
+int RunProfile(GameAdapter& game, std::vector<std::string> args) {
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   return ProfileMain(game, static_cast<int>(argv.size()), argv.data());

@@ -1,4 +1,4 @@
-// synthetic_game.h: a Game (tools/common/game.h) for the tuner's tests,
+// synthetic_game.h: a GameAdapter (tools/common/game.h) for the tuner's tests,
 // played instantly: a player's strength is -sum_i ((theta_i - best_i) /
 // width)^2 over its parameters' values (the declared defaults when a seat
 // sets none), and player1 wins with probability logistic(strength1 -
@@ -33,7 +33,7 @@ class SyntheticPlayedGame : public PlayedGame {
   std::string Transcript() const override { return winner; }
 };
 
-class SyntheticGame : public Game {
+class SyntheticGame : public GameAdapter {
  public:
   // Parameters as {name, default, min, max, step}.
   SyntheticGame(std::vector<wl::Param> params, std::vector<double> best,

@@ -231,7 +231,7 @@ TEST(TuneTest, APoolIsTunedToWhereTheCombinedScorePeaks) {
 
 // Runs RunTune in a child process that kills itself (SIGKILL) right after
 // iteration `kill_after`'s line is in the log; true when it died so.
-bool RunKilled(const TuneConfig& config, Game& game, int kill_after) {
+bool RunKilled(const TuneConfig& config, GameAdapter& game, int kill_after) {
   std::fflush(nullptr);
   const pid_t pid = ::fork();
   if (pid == 0) {
@@ -339,7 +339,7 @@ TEST(TuneTest, APoolResumesAfterKillNineAndAnotherPoolIsRefused) {
 }
 
 // `warlight tune ARGS` on the synthetic game: exit status and stderr.
-std::pair<int, std::string> Main(Game& game, const std::string& args) {
+std::pair<int, std::string> Main(GameAdapter& game, const std::string& args) {
   std::vector<std::string> words;
   std::istringstream in(args);
   for (std::string w; in >> w;) words.push_back(w);
@@ -421,7 +421,8 @@ TEST(TuneTest, ABadParamSpecSaysWhatIsWrong) {
 TEST(TuneTest, BadFlagsAreOneLine) {
   SyntheticGame game({{"x", 20, 0, 100, 5}}, {70});
   SyntheticGame none({}, {});
-  for (const auto& [g, args] : std::vector<std::pair<Game*, std::string>>{
+  for (const auto& [g, args] :
+       std::vector<std::pair<GameAdapter*, std::string>>{
            {&game, "synthetic"},
            {&game, "synthetic --iterations 0"},
            {&game, "synthetic --iterations 5 --bogus"},

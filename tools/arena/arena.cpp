@@ -47,7 +47,7 @@ int Error(const ArenaConfig& config, const std::string& message) {
   return 2;
 }
 
-bool PlaysInProcess(const ArenaConfig& config, const Game& game,
+bool PlaysInProcess(const ArenaConfig& config, const GameAdapter& game,
                     const std::string& bot) {
   return !config.force_processes && game.PlaysInProcess(bot);
 }
@@ -56,7 +56,7 @@ bool PlaysInProcess(const ArenaConfig& config, const Game& game,
 // bot's stderr (or in-process log) is written there as stderr_playerN.txt
 // and the game keeps what its files need.
 absl::StatusOr<std::unique_ptr<PlayedGame>> PlayArenaGame(
-    const ArenaGame& game, const ArenaConfig& config, const Game& rules,
+    const ArenaGame& game, const ArenaConfig& config, const GameAdapter& rules,
     const std::string& folder) {
   GameSetup setup = SetupOf(game, config.force_processes, folder);
   for (SeatSetup& s : setup.seats) s.stderr_cap = config.stderr_cap;
@@ -92,7 +92,8 @@ ArenaResult ToResult(const ArenaGame& game, const PlayedGame& played) {
   return r;
 }
 
-ArenaSettings CurrentSettings(const ArenaConfig& config, const Game& game) {
+ArenaSettings CurrentSettings(const ArenaConfig& config,
+                              const GameAdapter& game) {
   ArenaSettings s;
   s.game = game.Settings();
   const bool default_maps =
@@ -148,7 +149,7 @@ absl::StatusOr<std::vector<ArenaResult>> OpenResults(const ArenaConfig& config,
 // One arena run: the games still to play and what has been played.
 class ArenaRun {
  public:
-  ArenaRun(const ArenaConfig& config, const Game& game,
+  ArenaRun(const ArenaConfig& config, const GameAdapter& game,
            std::vector<ArenaGame> schedule, std::vector<ArenaResult> results,
            const std::string& run)
       : config_(config),
@@ -181,7 +182,7 @@ class ArenaRun {
   std::string LiveScore() const;
 
   const ArenaConfig& config_;
-  const Game& game_;
+  const GameAdapter& game_;
   const std::vector<ArenaGame> schedule_;
   std::vector<ArenaGame> pending_;
   std::vector<ArenaResult> results_;
@@ -339,7 +340,7 @@ void ArenaRun::Progress(bool final_line) {
 }
 
 // Every bot that plays as a process must be able to start.
-absl::Status CheckBots(const ArenaConfig& config, const Game& game) {
+absl::Status CheckBots(const ArenaConfig& config, const GameAdapter& game) {
   for (const std::string& bot : config.bots) {
     if (PlaysInProcess(config, game, bot)) continue;
     absl::Status ok = game.CheckBot(bot);
@@ -387,7 +388,7 @@ void WarnRoundedGames(const ArenaConfig& config) {
 
 }  // namespace
 
-int RunArena(const ArenaConfig& given, Game& game, std::ostream& out) {
+int RunArena(const ArenaConfig& given, GameAdapter& game, std::ostream& out) {
   ArenaConfig config = given;
   if (config.command_line.empty())
     config.command_line = "warlight " + config.command + " ...";
@@ -470,7 +471,7 @@ constexpr const char* kWarlightBotsHelp =
     "match`. Kept game folders hold replay.html: open it in a browser.\n";
 
 // Declares the flags; the text ones are parsed after.
-void DeclareFlags(Flags* flags, Game& game, ArenaConfig* c,
+void DeclareFlags(Flags* flags, GameAdapter& game, ArenaConfig* c,
                   std::string* sprt_text, std::string* shard_text) {
   const bool more = game.MaxPlayers() > 2;
   flags->Int("games", &c->games, "N",
@@ -507,7 +508,7 @@ void DeclareFlags(Flags* flags, Game& game, ArenaConfig* c,
 }
 
 // --players and the size of the schedule; "" when fine.
-std::string CheckPlayers(const ArenaConfig& c, const Game& game) {
+std::string CheckPlayers(const ArenaConfig& c, const GameAdapter& game) {
   if (c.players < game.MinPlayers() || c.players > game.MaxPlayers()) {
     return "--players must be between " + std::to_string(game.MinPlayers()) +
            " and " + std::to_string(game.MaxPlayers()) + " for " + game.Name();
@@ -527,7 +528,8 @@ std::string CheckPlayers(const ArenaConfig& c, const Game& game) {
 }
 
 // Checks the parsed flags; an error message, or "" when they are fine.
-std::string Validate(ArenaConfig* c, Game& game, const std::string& sprt_text,
+std::string Validate(ArenaConfig* c, GameAdapter& game,
+                     const std::string& sprt_text,
                      const std::string& shard_text) {
   if (c->bots.size() < 2) return "needs at least two bots";
   if (!ParseSprt(sprt_text, c))
@@ -553,7 +555,7 @@ std::string Validate(ArenaConfig* c, Game& game, const std::string& sprt_text,
   return "";
 }
 
-int MergeMain(const Game& game, const std::string& command, int argc,
+int MergeMain(const GameAdapter& game, const std::string& command, int argc,
               char** argv);
 
 // `word` as a shell reads it back: as is when plain, else single-quoted.
@@ -571,7 +573,8 @@ std::string ShellWord(const std::string& word) {
 
 }  // namespace
 
-int ArenaMain(Game& game, int argc, char** argv, const ArenaCommand& command) {
+int ArenaMain(GameAdapter& game, int argc, char** argv,
+              const ArenaCommand& command) {
   if (argc > 0 && std::string(argv[0]) == "merge")
     return MergeMain(game, command.name, argc - 1, argv + 1);
   ArenaConfig config;
@@ -602,7 +605,7 @@ namespace {
 
 // Adds one file's results to *all; false (after saying why) when the file
 // was played with other settings than the first file read.
-bool MergeFile(const std::string& path, const Game& game,
+bool MergeFile(const std::string& path, const GameAdapter& game,
                const std::string& prefix, std::optional<ArenaSettings>* first,
                std::string* first_path, std::vector<ArenaResult>* all,
                std::set<std::string>* seen) {
@@ -634,7 +637,7 @@ bool MergeFile(const std::string& path, const Game& game,
   return true;
 }
 
-int MergeMain(const Game& game, const std::string& command, int argc,
+int MergeMain(const GameAdapter& game, const std::string& command, int argc,
               char** argv) {
   bool as_json = false;
   std::string sprt_text;

@@ -6,20 +6,19 @@
 //                  --results results.jsonl --jobs 2 --sprt 0,10
 //
 // A game of more than 2 players (--players N, up to the game's
-// Game::MaxPlayers; `warlight berlin arena a b c --players 3`) is played by
-// every lineup of N bots (schedule.h), each seed in every rotation of the
+// GameAdapter::MaxPlayers; `warlight berlin arena a b c --players 3`) is played
+// by every lineup of N bots (schedule.h), each seed in every rotation of the
 // seats, and reported per bot: mean score, win share, ranks and faults
 // (standings.h), with the same results files, resuming, shards and merge.
 //
-// The arena knows no game's rules: it plays through a Game (common/game.h),
-// which declares its own flags (Warlight: --timebank, --time-per-move,
-// --regions), plays each game and writes its folder. A BOT is any bot the
-// game plays in process (Warlight: a folder under bots/) or any shell
-// command (played through a process exactly as in `warlight match`). Every
-// finished
-// game is one JSON line in --results after a settings line (results.h,
-// settings.h): a re-run with the same settings skips the games already
-// there, one with other settings is refused. --shard K/N splits the
+// The arena knows no game's rules: it plays through a GameAdapter
+// (common/game.h), which declares its own flags (Warlight: --timebank,
+// --time-per-move, --regions), plays each game and writes its folder. A
+// BOT is any bot the game plays in process (Warlight: a folder under bots/)
+// or any shell command (played through a process exactly as in `warlight
+// match`). Every finished game is one JSON line in --results after a settings
+// line (results.h, settings.h): a re-run with the same settings skips the games
+// already there, one with other settings is refused. --shard K/N splits the
 // schedule deterministically across machines. The pieces: schedule.h (which
 // games), results.h (the file), table.h (the final table), kept_games.h
 // (--keep-replays folders).
@@ -47,7 +46,7 @@
 namespace wl::tools {
 
 // Everything an arena run is told (the flags of `warlight arena` but the
-// game's own, which the Game holds).
+// game's own, which the GameAdapter holds).
 struct ArenaConfig {
   std::vector<std::string> bots;
   std::string maps_dir;           // "" for maps the game makes from the seed
@@ -90,11 +89,11 @@ struct ArenaCommand {
 // common/process.h KillProcessGroupsOnExitSignals) says how many games are
 // saved in
 // --results and the command that resumes (config.command_line).
-int RunArena(const ArenaConfig& config, Game& game, std::ostream& out);
+int RunArena(const ArenaConfig& config, GameAdapter& game, std::ostream& out);
 
 // `warlight arena ARGS` (argv: the arguments after "arena"), and `warlight
 // arena merge FILE...`; another game's command names itself in `command`.
-int ArenaMain(Game& game, int argc, char** argv,
+int ArenaMain(GameAdapter& game, int argc, char** argv,
               const ArenaCommand& command = {});
 
 }  // namespace wl::tools

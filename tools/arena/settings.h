@@ -9,10 +9,10 @@
 //   std::vector<std::string> diff = SettingsDifferences(old, now);
 //   for (const std::string& d : diff) std::cerr << d << "\n";
 //
-// What counts: the game's own settings (Game::Settings: Warlight's time
+// What counts: the game's own settings (GameAdapter::Settings: Warlight's time
 // rules and --regions), the map pool (each file's name and bytes),
-// --processes, --players, and each bot's identity (Game::BotIdentity: for a
-// repository bot the FNV-1a 64 hash of its built binary; for a command,
+// --processes, --players, and each bot's identity (GameAdapter::BotIdentity:
+// for a repository bot the FNV-1a 64 hash of its built binary; for a command,
 // CommandIdentity below). The seed, --games, --jobs and --shard do not
 // change how a game is played (a game's seed is part of its key), so a run
 // may be extended with more games or another seed.
@@ -32,10 +32,10 @@
 namespace wl::tools {
 
 struct ArenaSettings {
-  // The game's (Game::Settings), first in the settings line. Read back
+  // The game's (GameAdapter::Settings), first in the settings line. Read back
   // from a file, each flag is its key (the file does not name flags).
   std::vector<GameSetting> game;
-  // "generated" (or the game's fixed map, Game::DefaultMap: "wl1-earth")
+  // "generated" (or the game's fixed map, GameAdapter::DefaultMap: "wl1-earth")
   // or "DIR: N maps, fnv1a64 HEX".
   std::string maps;
   bool processes = false;  // --processes
@@ -63,7 +63,7 @@ void NameGameFlags(const std::vector<GameSetting>& game, ArenaSettings* s);
 // One readable line per difference, e.g. "--timebank: 10000 before, 2000
 // now" or "bot mybot: in process; binary fnv1a64 1f.. before, .. now". A bot
 // known to only one side is no difference; a game setting is ("none" on the
-// side that lacks it). Game settings are matched by key and named by
+// side that lacks it). GameAdapter settings are matched by key and named by
 // `now`'s flags.
 std::vector<std::string> SettingsDifferences(const ArenaSettings& before,
                                              const ArenaSettings& now);

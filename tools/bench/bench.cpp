@@ -61,7 +61,8 @@ absl::StatusOr<BenchReport> RunBench(const std::vector<BenchGame>& games) {
   return report;
 }
 
-BenchGame GameBench(const Game& game, std::string name, GameSetup setup) {
+BenchGame GameBench(const GameAdapter& game, std::string name,
+                    GameSetup setup) {
   setup.keep_files = true;
   return {std::move(name), [&game, setup]() -> absl::StatusOr<BenchOutcome> {
             absl::StatusOr<std::unique_ptr<PlayedGame>> played =
@@ -70,6 +71,31 @@ BenchGame GameBench(const Game& game, std::string name, GameSetup setup) {
             return BenchOutcome{(*played)->Transcript(), (*played)->winner,
                                 (*played)->rounds};
           }};
+}
+
+std::vector<BenchGame> PairBenchGames(const GameAdapter& game,
+                                      const std::vector<std::string>& bots,
+                                      const std::vector<std::string>& maps) {
+  std::vector<BenchGame> games;
+  int64_t seed = 0;
+  for (const std::string& map : maps) {
+    for (const std::string& bot1 : bots) {
+      for (const std::string& bot2 : bots) {
+        GameSetup setup;
+        setup.seed = ++seed;
+        setup.map = map;
+        setup.seats.resize(2);
+        setup.seats[0].bot = bot1;
+        setup.seats[0].seed = static_cast<uint64_t>(2 * seed + 1);
+        setup.seats[1].bot = bot2;
+        setup.seats[1].seed = static_cast<uint64_t>(2 * seed + 2);
+        const std::string where = map.empty() ? "seed" : map;
+        games.push_back(
+            GameBench(game, bot1 + "-" + bot2 + "/" + where, setup));
+      }
+    }
+  }
+  return games;
 }
 
 std::string BenchText(const BenchReport& report, bool verbose) {

@@ -13,8 +13,8 @@
 //   BenchReport report = RunBench(games);
 //   std::cout << report.signature;  // "0123456789abcdef"
 //
-//   // A game of the Game interface (common/game.h), replayed from a setup:
-//   games.push_back(GameBench(game, "starter-random", setup));
+//   // A game of the GameAdapter interface (common/game.h), replayed from a
+//   setup: games.push_back(GameBench(game, "starter-random", setup));
 //
 //   // The command: `warlight bench [--quick] [--verbose] [--json]`.
 //   return BenchMain(argc, argv, "bench", "Plays my game's bench games.",
@@ -75,10 +75,18 @@ uint64_t GameHash(const std::string& name, const BenchOutcome& outcome);
 // order. An error names the game that could not be played.
 absl::StatusOr<BenchReport> RunBench(const std::vector<BenchGame>& games);
 
-// A bench game played through the Game interface: `setup` played with
+// A bench game played through the GameAdapter interface: `setup` played with
 // keep_files, its PlayedGame's Transcript, winner and rounds. `game` must
 // outlive the BenchGame.
-BenchGame GameBench(const Game& game, std::string name, GameSetup setup);
+BenchGame GameBench(const GameAdapter& game, std::string name, GameSetup setup);
+
+// Every ordered pair of `bots` (a bot against itself too) on each of
+// `maps` (names the game's Play accepts; "" for a map made from the seed),
+// two players, one game each through `game`, in process, with the game
+// seeds 1, 2, ... and the seats' 2s+1 and 2s+2; named "BOT1-BOT2/MAP".
+std::vector<BenchGame> PairBenchGames(const GameAdapter& game,
+                                      const std::vector<std::string>& bots,
+                                      const std::vector<std::string>& maps);
 
 // The report as text: one line per game when `verbose`, then the signature,
 // games, rounds, time and games/s.

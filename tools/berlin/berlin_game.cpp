@@ -13,6 +13,7 @@
 #include "berlin/builtin_bots.h"
 #include "berlin/endpoint_seat.h"
 #include "berlin/http_seat.h"
+#include "common/bot_params.h"
 #include "common/bots.h"
 #include "common/capped_log.h"
 #include "common/cli.h"
@@ -49,7 +50,16 @@ absl::Status StartSeat(const SeatSetup& s, bool in_process,
     out->seat = std::make_unique<HttpSeat>(*url);
     return absl::OkStatus();
   }
+  if (!s.params.empty() && !in_process) {
+    return absl::InvalidArgumentError(
+        "parameters are set on Berlin bots in process only, not on " + s.bot);
+  }
   if (in_process) {
+    if (absl::Status ok =
+            SetBotParams(make_bot(s.bot, s.seed).get(), s.bot, s.params);
+        !ok.ok()) {
+      return ok;
+    }
     out->url = "in-process:" + s.bot;
     out->run.seat = "in-process";
     out->log =
@@ -57,7 +67,11 @@ absl::Status StartSeat(const SeatSetup& s, bool in_process,
     berlin::EndpointOptions options;
     options.log = out->log->stream();
     out->seat = std::make_unique<EndpointSeat>(
-        [make_bot, bot = s.bot, seed = s.seed] { return make_bot(bot, seed); },
+        [make_bot, bot = s.bot, seed = s.seed, params = s.params] {
+          std::unique_ptr<berlin::Bot> made = make_bot(bot, seed);
+          SetBotParams(made.get(), bot, params).IgnoreError();  // checked
+          return made;
+        },
         options);
     return absl::OkStatus();
   }
@@ -91,6 +105,23 @@ SeatOutcome OutcomeOf(const BerlinSeatStats& stats, const BerlinResult& result,
   o.score = result.score;
   o.winner = result.winner;
   return o;
+}
+
+// Appends player `id`'s exchanges to `timing` (profile): the action, the
+// limit the referee allowed, the answer's time (the limit on a time-out).
+void AppendTiming(const BerlinRecord& record, int id,
+                  std::vector<TimedRequest>* timing) {
+  for (const BerlinExchange& e : record.exchanges) {
+    if (e.player_id != id) continue;
+    TimedRequest t;
+    t.kind = e.request.action;
+    t.bank_ms = e.timeout_option;
+    t.timed_out = e.answer.kind == BerlinAnswer::Kind::kTimedOut;
+    t.answer_ms = e.answer.elapsed_ms;
+    t.elapsed_ms =
+        t.timed_out ? e.timeout_option : std::llround(e.answer.elapsed_ms);
+    timing->push_back(std::move(t));
+  }
 }
 
 // The built-in maps with a setup for `players`, loaded.
@@ -291,12 +322,24 @@ absl::StatusOr<std::unique_ptr<BerlinPlayedGame>> BerlinGame::PlayOn(
   auto played = std::make_unique<BerlinPlayedGame>(
       std::move(map), std::move(spec), std::move(record), setup.seed, runs);
   for (int k = 0; k < n; ++k) {
+    if (setup.seats[k].timing != nullptr) {
+      AppendTiming(played->record(), ids[k], setup.seats[k].timing);
+    }
     played->seats.push_back(OutcomeOf(played->record().stats.at(ids[k]),
                                       played->record().results.at(ids[k]),
                                       runs[k].ended));
   }
   played->winner = RankSeats(&played->seats);
   return played;
+}
+
+absl::StatusOr<std::vector<wl::Param>> BerlinGame::BotParams(
+    const std::string& bot) const {
+  if (!PlaysInProcess(bot)) {
+    return absl::UnimplementedError(
+        "a Berlin bot is tuned in process only (a built-in bot): " + bot);
+  }
+  return ParamsOfBot(make_bot_(bot, 0).get(), bot);
 }
 
 int64_t BerlinGame::TimeAvailableMs(int64_t requests) const {

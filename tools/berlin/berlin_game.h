@@ -1,4 +1,4 @@
-// berlin_game.h: Berlin as a Game (common/game.h), for the shared arena:
+// berlin_game.h: Berlin as a GameAdapter (common/game.h), for the shared arena:
 // `warlight berlin arena BOT BOT... [--players N]` is ArenaMain(BerlinGame)
 // (berlin_arena.h). Games of 2 to 4 players (berlin §1.1), refereed as the
 // official engine played them (referee.h).
@@ -93,7 +93,7 @@ class BerlinPlayedGame : public PlayedGame {
 // True for an http:// or https:// URL (any case): a bot asked as given.
 bool IsBerlinBotUrl(const std::string& bot);
 
-class BerlinGame : public Game {
+class BerlinGame : public GameAdapter {
  public:
   using BotFactory =
       std::function<std::unique_ptr<berlin::Bot>(const std::string&, uint64_t)>;
@@ -150,6 +150,10 @@ class BerlinGame : public Game {
   std::vector<std::string> RequestKinds() const override {
     return {"game_start", "turn", "game_over"};
   }
+  // A built-in bot's declared parameters (sdk/common/param_set.h); seats set
+  // them in process only.
+  absl::StatusOr<std::vector<wl::Param>> BotParams(
+      const std::string& bot) const override;
 
   int players() const { return players_; }
   void set_turn_limit_ms(int64_t ms) { turn_limit_ms_ = ms; }

@@ -1,10 +1,14 @@
 #include "berlin/berlin_main.h"
 
 #include "berlin/berlin_arena.h"
+#include "berlin/berlin_bench.h"
+#include "berlin/berlin_game.h"
 #include "berlin/berlin_match.h"
 #include "berlin/berlin_verify.h"
 #include "berlin/berlin_view.h"
 #include "common/subcommands.h"
+#include "profile/profile.h"
+#include "tune/tune.h"
 
 namespace wl::tools {
 namespace {
@@ -24,6 +28,14 @@ constexpr Subcommand kCommands[] = {
      BerlinArenaMain},
     {"view", "view GAME_DIR...", "(re)write GAME_DIR/replay.html",
      BerlinViewMain},
+    {"profile", "profile BOT", "how fast a bot answers under the turn limits",
+     ProfileCommand<BerlinGame>},
+    {"tune", "tune BOT", "tune a bot's parameters (SPSA)",
+     TuneCommand<BerlinGame>},
+    {"bench", "bench",
+     "fixed seeded games of every built-in bot: a signature\n"
+     "of their moves and results, and games per second",
+     BerlinBenchMain},
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "colorfight/builtin_bots.h"
 #include "colorfight/colorfight_files.h"
 #include "colorfight/replay_log.h"
+#include "common/bot_params.h"
 #include "common/bots.h"
 #include "common/capped_log.h"
 #include "common/cli.h"
@@ -24,8 +25,9 @@ namespace {
 
 namespace cf = colorfight;
 
-constexpr int64_t kMinMaxTurn = 2;     // update 1 has no commands (§1.7)
-constexpr int64_t kMaxMaxTurn = 2000;  // colorfight §2.8
+constexpr int64_t kMinMaxTurn = 2;      // update 1 has no commands (§1.7)
+constexpr int64_t kRoundTimeMs = 1000;  // the default round_time (§2.8)
+constexpr int64_t kMaxMaxTurn = 2000;   // colorfight §2.8
 
 bool ValidPlayers(int64_t n) { return n == 2 || n == 4 || n == 8; }
 
@@ -37,7 +39,8 @@ struct Seat {
   std::vector<std::string> parse_error;  // by command, "" when parsed
   std::vector<std::string> errors;       // the last update's (§3.2 error)
   double ms = 0;                         // in OnTurn
-  bool stopped = false;                  // threw: sends nothing more
+  std::vector<TimedRequest>* timing = nullptr;  // profile: each turn's
+  bool stopped = false;                         // threw: sends nothing more
   SeatOutcome outcome;
   // What the bot prints with std::cout or std::cerr under the arena's
   // StandardOutputRouter (common/capped_log.h): its stderr_playerN.txt.
@@ -94,9 +97,15 @@ void AskSeat(const cf::Frame& frame, int k, Seat* seat) {
     seat->outcome.crash_round = static_cast<int>(frame.turn);
     seat->outcome.crash = std::string("exception: ") + e.what();
   }
-  seat->ms += std::chrono::duration<double, std::milli>(
-                  std::chrono::steady_clock::now() - start)
-                  .count();
+  const double ms = std::chrono::duration<double, std::milli>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+  seat->ms += ms;
+  if (seat->timing != nullptr) {
+    // In process the round time is not enforced: never a time-out.
+    seat->timing->push_back(
+        {"turn", kRoundTimeMs, std::llround(ms), false, ms});
+  }
   for (const std::string& text : seat->texts) {
     cf::ParsedCommand p = cf::ParseCommand(text);
     seat->commands.push_back(p.command);
@@ -244,6 +253,12 @@ std::string ColorfightGame::BotIdentity(const std::string& bot,
              std::filesystem::read_symlink("/proc/self/exe", ec).string());
 }
 
+absl::StatusOr<std::vector<wl::Param>> ColorfightGame::BotParams(
+    const std::string& bot) const {
+  if (!PlaysInProcess(bot)) return CheckBot(bot);
+  return ParamsOfBot(make_bot_(bot, 0).get(), bot);
+}
+
 absl::StatusOr<std::unique_ptr<PlayedGame>> ColorfightGame::Play(
     const GameSetup& setup) const {
   const int n = static_cast<int>(setup.seats.size());
@@ -256,6 +271,11 @@ absl::StatusOr<std::unique_ptr<PlayedGame>> ColorfightGame::Play(
     const SeatSetup& s = setup.seats[k];
     if (setup.force_processes || !PlaysInProcess(s.bot)) return CheckBot(s.bot);
     seats[k].bot = make_bot_(s.bot, s.seed);
+    seats[k].timing = s.timing;
+    if (absl::Status ok = SetBotParams(seats[k].bot.get(), s.bot, s.params);
+        !ok.ok()) {
+      return ok;
+    }
     seats[k].log =
         std::make_unique<CappedLog>(s.stderr_path.empty() ? 0 : s.stderr_cap);
     if (!seats[k].bot)

@@ -1,4 +1,4 @@
-// colorfight_game.h: Colorfight II as a Game (common/game.h), for the
+// colorfight_game.h: Colorfight II as a GameAdapter (common/game.h), for the
 // shared arena: `warlight colorfight arena BOT BOT... [--players 2|4|8]` is
 // ArenaMain(ColorfightGame) (colorfight_arena.h). Games of 2, 4 or 8
 // players (a room's max_player, colorfight §2.8), played in process on the
@@ -71,7 +71,7 @@ class ColorfightPlayedGame : public PlayedGame {
   int64_t seed_ = 0;
 };
 
-class ColorfightGame : public Game {
+class ColorfightGame : public GameAdapter {
  public:
   using BotFactory = std::function<std::unique_ptr<colorfight::Bot>(
       const std::string&, uint64_t)>;
@@ -94,6 +94,7 @@ class ColorfightGame : public Game {
   // Always an error: maps are made from each game's seed.
   absl::StatusOr<std::vector<std::string>> ListMaps(
       const std::string& dir) const override;
+  bool PlaysProcesses() const override { return false; }
   bool PlaysInProcess(const std::string& bot) const override;
   // A one-line error: bots as processes are not supported yet.
   absl::Status CheckBot(const std::string& bot) const override;
@@ -107,6 +108,9 @@ class ColorfightGame : public Game {
     return requests * 1000;
   }
   std::vector<std::string> RequestKinds() const override { return {"turn"}; }
+  // A built-in bot's declared parameters (sdk/common/param_set.h).
+  absl::StatusOr<std::vector<wl::Param>> BotParams(
+      const std::string& bot) const override;
   // The final gold is worth a mean in duels too (mean gold, mean rank).
   bool ScoresTwoPlayerGames() const override { return true; }
 

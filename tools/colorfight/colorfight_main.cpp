@@ -1,10 +1,14 @@
 #include "colorfight/colorfight_main.h"
 
 #include "colorfight/colorfight_arena.h"
+#include "colorfight/colorfight_bench.h"
+#include "colorfight/colorfight_game.h"
 #include "colorfight/colorfight_server.h"
 #include "colorfight/colorfight_verify.h"
 #include "colorfight/colorfight_view.h"
 #include "common/subcommands.h"
+#include "profile/profile.h"
+#include "tune/tune.h"
 
 namespace wl::tools {
 namespace {
@@ -26,6 +30,14 @@ constexpr Subcommand kCommands[] = {
      ColorfightArenaMain},
     {"view", "view GAME_DIR...", "(re)write GAME_DIR/replay.html",
      ColorfightViewMain},
+    {"profile", "profile BOT", "how fast a bot answers, timed in process",
+     ProfileCommand<ColorfightGame>},
+    {"tune", "tune BOT", "tune a bot's parameters (SPSA)",
+     TuneCommand<ColorfightGame>},
+    {"bench", "bench",
+     "fixed seeded games of every built-in bot: a signature\n"
+     "of their moves and results, and games per second",
+     ColorfightBenchMain},
 };
 
 }  // namespace

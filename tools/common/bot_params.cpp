@@ -29,9 +29,10 @@ bool SafeName(const std::string& name) {
 }
 
 absl::Status NotTunable(const std::string& name) {
-  return absl::InvalidArgumentError(
-      "bot '" + cli::EscapeForTerminal(name, 100) +
-      "' declares no parameters (it is not a wl::Tunable, sdk/wl/tunable.h)");
+  return absl::InvalidArgumentError("bot '" +
+                                    cli::EscapeForTerminal(name, 100) +
+                                    "' declares no parameters (it is not a "
+                                    "wl::Tunable, sdk/common/param_set.h)");
 }
 
 // Reads `fd` to its end (or `want` bytes), keeping at most kMaxListBytes,

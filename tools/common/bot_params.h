@@ -1,4 +1,4 @@
-// bot_params.h: a bot's tunable parameters (sdk/wl/tunable.h) as the
+// bot_params.h: a bot's tunable parameters (sdk/common/param_set.h) as the
 // tools see them, for any game whose bots declare them: in process through
 // wl::Tunable, in a bot process through `--list-params` and `--param
 // NAME=VALUE` (ApplyParamArgs). A Game's BotParams and Play use these.
@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "tunable.h"  // sdk/wl
+#include "sdk/common/param_set.h"
 
 namespace wl::tools {
 

@@ -1,9 +1,9 @@
-// game.h: what a game gives the shared tools. The arena (scheduling,
-// results, statistics, kept folders), profile and bench know no game's
-// rules, maps, bots or files: they are handed a Game and play through it.
-// The Warlight family implements it in tools/wl/commands/wl_game.h (one
-// class; its --rules flag chooses WL2, WL1 or Dingle's rules); the next
-// games (Berlin, Colorfight II) add one class each.
+// game.h: what a game gives the shared tools, its GameAdapter. The arena
+// (scheduling, results, statistics, kept folders), profile, tune and bench
+// know no game's rules, maps, bots or files: they are handed a GameAdapter
+// and play through it. WlGame (tools/wl/commands/wl_game.h: WL2, WL1 and
+// Dingle's rules by its --rules flag), BerlinGame and ColorfightGame
+// implement it.
 //
 //   WlGame game;                           // the game's own flags and rules
 //   Flags flags("arena", "BOT BOT...", "...");
@@ -41,7 +41,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "common/seat_outcome.h"
-#include "sdk/wl/tunable.h"  // wl::Param
+#include "sdk/common/param_set.h"  // wl::Param
 
 namespace wl::tools {
 
@@ -66,7 +66,7 @@ struct SeatSetup {
   int64_t stderr_cap = int64_t{1} << 20;
   // When set, every request the seat is asked is appended (profile).
   std::vector<TimedRequest>* timing = nullptr;
-  // Values for the bot's declared parameters (sdk/wl/tunable.h), by name;
+  // Values for the bot's declared parameters (sdk/common/param_set.h), by name;
   // empty: its defaults (`warlight tune`).
   std::vector<std::pair<std::string, double>> params;
 };
@@ -123,9 +123,9 @@ struct GameSetting {
   std::string value;  // "3000"
 };
 
-class Game {
+class GameAdapter {
  public:
-  virtual ~Game() = default;
+  virtual ~GameAdapter() = default;
 
   // A short name: "warlight2".
   virtual std::string Name() const = 0;
@@ -164,6 +164,9 @@ class Game {
   virtual absl::StatusOr<std::vector<std::string>> ListMaps(
       const std::string& dir) const = 0;
 
+  // False when the game's bots play in process only (Colorfight II today):
+  // CheckBot then refuses every process, and profile times bots in process.
+  virtual bool PlaysProcesses() const { return true; }
   // True when `bot` names one of the game's bots that can play in process.
   virtual bool PlaysInProcess(const std::string& bot) const = 0;
   // OK when `bot` can start as a process; else a one-line reason naming it
@@ -196,7 +199,7 @@ class Game {
   // also when a bot was never asked it (Warlight: pick, place, attack);
   // other kinds follow as first seen.
   virtual std::vector<std::string> RequestKinds() const { return {}; }
-  // The parameters `bot` declares (sdk/wl/tunable.h: name, default, min,
+  // The parameters `bot` declares (sdk/common/param_set.h: name, default, min,
   // max, step), which SeatSetup::params may set (`warlight tune`). The
   // default: an error, this game's bots cannot be tuned.
   virtual absl::StatusOr<std::vector<wl::Param>> BotParams(

@@ -19,8 +19,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr char kCommand[] = "warlight profile";
-
 // The --help text; `kinds` the game's request kinds.
 std::string Description(const std::vector<std::string>& kinds) {
   const std::string kind_list =
@@ -35,12 +33,15 @@ std::string Description(const std::vector<std::string>& kinds) {
          "where the time-outs killed the bot, and the time used out of what\n"
          "the rules allowed. BOT is the name of any folder under bots/ or any\n"
          "shell command line; it always runs as a process, so the times are\n"
-         "the real ones. With --out, each game's folder holds replay.html\n"
+         "the real ones (in a game whose bots play in process only, such as\n"
+         "Colorfight II, they are timed in process). With --out, each game's\n"
+         "folder holds replay.html\n"
          "(open it in a browser), the game's files and result.json.";
 }
 
 // The profile's own flags (the game declares its own).
 struct ProfileOptions {
+  std::string command;  // "warlight profile", "warlight berlin profile"
   std::string bot;
   std::string opponent = "random";
   std::string maps_dir, out_dir;
@@ -49,7 +50,7 @@ struct ProfileOptions {
   bool as_json = false;
 };
 
-void DeclareFlags(Flags& flags, Game& game, ProfileOptions* o) {
+void DeclareFlags(Flags& flags, GameAdapter& game, ProfileOptions* o) {
   flags.Int("games", &o->games, "N", "games to play (seats alternate)");
   SeedFlag(flags, &o->seed, "the seed of the games: same seed, same games");
   flags.String("maps", &o->maps_dir, "DIR",
@@ -63,7 +64,7 @@ void DeclareFlags(Flags& flags, Game& game, ProfileOptions* o) {
 
 // After parsing: nullopt to go on, else the exit status (the error
 // printed).
-std::optional<int> Validate(const Flags& flags, const Game& game,
+std::optional<int> Validate(const Flags& flags, const GameAdapter& game,
                             const std::vector<std::string>& bots,
                             ProfileOptions* o) {
   if (bots.size() != 1) return flags.Fail("needs exactly one bot");
@@ -76,8 +77,9 @@ std::optional<int> Validate(const Flags& flags, const Game& game,
     return flags.Fail("empty bot command");
   }
   for (const std::string& b : {o->bot, o->opponent}) {
+    if (!game.PlaysProcesses() && game.PlaysInProcess(b)) continue;
     if (absl::Status can_start = game.CheckBot(b); !can_start.ok()) {
-      std::cerr << kCommand << ": " << can_start.message() << "\n";
+      std::cerr << o->command << ": " << can_start.message() << "\n";
       return 2;
     }
   }
@@ -86,26 +88,29 @@ std::optional<int> Validate(const Flags& flags, const Game& game,
         game.ListMaps(o->maps_dir);
     if (!listed.ok()) return flags.Fail(std::string(listed.status().message()));
     o->maps = *std::move(listed);
+  } else {
+    o->maps = game.DefaultMaps();  // Berlin: its built-in maps
   }
   return std::nullopt;
 }
 
 // Creates `dir` (when given); false after printing why it cannot be.
-bool MakeFolder(const std::string& dir) {
+bool MakeFolder(const std::string& command, const std::string& dir) {
   if (dir.empty()) return true;
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (!ec && fs::is_directory(dir)) return true;
-  std::cerr << kCommand << ": cannot create " << dir << ": " << ec.message()
+  std::cerr << command << ": cannot create " << dir << ": " << ec.message()
             << "\n";
   return false;
 }
 
 // The setup of `scheduled`: the arena's (the same seeds), with both seats
-// as processes (the real times), the bot's requests timed into
-// result->requests, stderr kept in result->dir.
-GameSetup ProfileSetup(const ArenaGame& scheduled, ProfiledGame* result) {
-  GameSetup setup = SetupOf(scheduled, /*force_processes=*/true, result->dir);
+// as processes (the real times) where the game plays processes, the bot's
+// requests timed into result->requests, stderr kept in result->dir.
+GameSetup ProfileSetup(const GameAdapter& game, const ArenaGame& scheduled,
+                       ProfiledGame* result) {
+  GameSetup setup = SetupOf(scheduled, game.PlaysProcesses(), result->dir);
   setup.seats[result->seat].timing = &result->requests;
   return setup;
 }
@@ -124,7 +129,7 @@ void TakeOutcome(const PlayedGame& played, ProfiledGame* result) {
 
 // Plays `scheduled`, the `index`-th game, with the bot timed; its folder
 // written under --out. Cancelled when the folder cannot be made (said).
-absl::StatusOr<ProfiledGame> PlayProfiledGame(const Game& game,
+absl::StatusOr<ProfiledGame> PlayProfiledGame(const GameAdapter& game,
                                               const ProfileOptions& o,
                                               const ArenaGame& scheduled,
                                               int index) {
@@ -140,17 +145,17 @@ absl::StatusOr<ProfiledGame> PlayProfiledGame(const Game& game,
                                 std::to_string(result.seed)))
             .string());
     if (!dir.ok()) {
-      std::cerr << kCommand << ": " << dir.status().message() << "\n";
+      std::cerr << o.command << ": " << dir.status().message() << "\n";
       return absl::CancelledError();
     }
     result.dir = *dir;
   }
-  const GameSetup setup = ProfileSetup(scheduled, &result);
+  const GameSetup setup = ProfileSetup(game, scheduled, &result);
   absl::StatusOr<std::unique_ptr<PlayedGame>> played = game.Play(setup);
   if (!played.ok()) return played.status();
   TakeOutcome(**played, &result);
   if (setup.keep_files) {
-    absl::Status written = (*played)->WriteFiles(result.dir, kCommand);
+    absl::Status written = (*played)->WriteFiles(result.dir, o.command);
     if (!written.ok()) return written;
   }
   return result;
@@ -168,7 +173,7 @@ std::string TimeoutsSoFar(const std::vector<ProfiledGame>& played) {
 // Plays the games one at a time: the arena's schedule for the pair (bot,
 // opponent), each seed in both seats, cut to --games. Nullopt (the error
 // printed) when a game cannot be played or written.
-std::optional<std::vector<ProfiledGame>> PlayAll(const Game& game,
+std::optional<std::vector<ProfiledGame>> PlayAll(const GameAdapter& game,
                                                  const ProfileOptions& o) {
   std::vector<ArenaGame> schedule =
       Schedule({o.bot, o.opponent}, static_cast<int>(o.games), o.seed, o.maps);
@@ -181,7 +186,7 @@ std::optional<std::vector<ProfiledGame>> PlayAll(const Game& game,
         game, o, scheduled, static_cast<int>(played.size()) + 1);
     if (!one.ok()) {
       if (!absl::IsCancelled(one.status())) {
-        std::cerr << kCommand << ": " << one.status().message() << "\n";
+        std::cerr << o.command << ": " << one.status().message() << "\n";
       }
       return std::nullopt;
     }
@@ -195,7 +200,7 @@ std::optional<std::vector<ProfiledGame>> PlayAll(const Game& game,
 
 // Prints the report (and writes profile.json under --out); the exit
 // status.
-int Report(const Game& game, const ProfileOptions& o,
+int Report(const GameAdapter& game, const ProfileOptions& o,
            std::vector<ProfiledGame> played) {
   const ProfileReport report =
       BuildProfileReport(game, o.bot, o.opponent, std::move(played));
@@ -204,7 +209,7 @@ int Report(const Game& game, const ProfileOptions& o,
     absl::Status written = WriteFileAtomically(
         (fs::path(o.out_dir) / "profile.json").string(), report_json);
     if (!written.ok()) {
-      std::cerr << kCommand << ": " << written.message() << "\n";
+      std::cerr << o.command << ": " << written.message() << "\n";
       return 1;
     }
   }
@@ -214,16 +219,18 @@ int Report(const Game& game, const ProfileOptions& o,
 
 }  // namespace
 
-int ProfileMain(Game& game, int argc, char** argv) {
+int ProfileMain(GameAdapter& game, int argc, char** argv,
+                const std::string& name) {
   ProfileOptions options;
-  Flags flags("profile", "BOT", Description(game.RequestKinds()));
+  options.command = "warlight " + name;
+  Flags flags(name, "BOT", Description(game.RequestKinds()));
   DeclareFlags(flags, game, &options);
   std::vector<std::string> bots;
   if (std::optional<int> exit = flags.Parse(argc, argv, &bots)) return *exit;
   if (std::optional<int> exit = Validate(flags, game, bots, &options)) {
     return *exit;
   }
-  if (!MakeFolder(options.out_dir)) return 1;
+  if (!MakeFolder(options.command, options.out_dir)) return 1;
   std::optional<std::vector<ProfiledGame>> played = PlayAll(game, options);
   if (!played) return 1;
   return Report(game, options, *std::move(played));

@@ -1,6 +1,6 @@
 // profile.h: `warlight profile BOT`: how fast a bot answers under a game's
 // rules, and how much of its time it leaves unused. It knows no game: it
-// plays through a Game (common/game.h), which times every request the
+// plays through a GameAdapter (common/game.h), which times every request the
 // profiled seat is asked (SeatSetup::timing).
 //
 //   warlight profile mybot --games 10 --maps ../shared/maps/real
@@ -13,7 +13,7 @@
 // (count, mean, median, p90, p99, max), the time-outs, the lowest bank left
 // after an answer, the median share of the bank used per request, the
 // games where the rules killed the bot, and the time used out of the most
-// the rules allowed (Game::TimeAvailableMs). Text by default, JSON with
+// the rules allowed (GameAdapter::TimeAvailableMs). Text by default, JSON with
 // --json.
 //
 // The pure parts are testable without processes:
@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "common/game.h"
+#include "common/process.h"
 
 namespace wl::tools {
 
@@ -59,8 +60,8 @@ RequestStats SummarizeRequests(const std::string& kind,
 struct ProfiledGame {
   int index = 0;  // 1, 2, ... in the order played
   int64_t seed = 0;
-  int seat = 0;         // 0: the bot was player1, 1: player2
-  std::string map;      // the map file, or Game::DefaultMap ("generated")
+  int seat = 0;     // 0: the bot was player1, 1: player2
+  std::string map;  // the map file, or GameAdapter::DefaultMap ("generated")
   std::string outcome;  // "win", "draw" or "loss", for the bot
   int rounds = 0;
   std::vector<TimedRequest> requests;
@@ -72,11 +73,11 @@ struct ProfiledGame {
 
 struct ProfileReport {
   std::string bot, opponent;
-  std::vector<GameSetting> settings;  // the game's (Game::Settings)
-  bool official = true;               // Game::OfficialRules
+  std::vector<GameSetting> settings;  // the game's (GameAdapter::Settings)
+  bool official = true;               // GameAdapter::OfficialRules
   std::vector<ProfiledGame> games;
-  // The game's request kinds (Game::RequestKinds), then any other kind as
-  // first seen, then "all".
+  // The game's request kinds (GameAdapter::RequestKinds), then any other kind
+  // as first seen, then "all".
   std::vector<RequestStats> kinds;
   int timeouts = 0;
   int games_killed = 0;
@@ -87,7 +88,8 @@ struct ProfileReport {
   int wins = 0, draws = 0, losses = 0;
 };
 
-ProfileReport BuildProfileReport(const Game& game, const std::string& bot,
+ProfileReport BuildProfileReport(const GameAdapter& game,
+                                 const std::string& bot,
                                  const std::string& opponent,
                                  std::vector<ProfiledGame> games);
 
@@ -101,7 +103,17 @@ std::string ProfileJson(const ProfileReport& report);
 // The game declares its own flags (Warlight: --timebank, --time-per-move,
 // --regions). Returns 0, 2 on a bad flag (one line on stderr), 1 when a
 // game cannot be played or a file cannot be written.
-int ProfileMain(Game& game, int argc, char** argv);
+int ProfileMain(GameAdapter& game, int argc, char** argv,
+                const std::string& name = "profile");
+
+// `warlight GAME profile` for a game G (common/game.h) that is made with
+// no arguments: "berlin profile", "colorfight profile".
+template <typename G>
+int ProfileCommand(int argc, char** argv) {
+  G game;
+  KillProcessGroupsOnExitSignals();  // its bots die with the command
+  return ProfileMain(game, argc, argv, game.Name() + " profile");
+}
 
 }  // namespace wl::tools
 

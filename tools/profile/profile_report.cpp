@@ -97,17 +97,18 @@ std::string SettingsLine(const ProfileReport& r) {
   return line + (r.official ? " (official)" : " (NOT the official rules)");
 }
 
-std::string StatsRow(const RequestStats& s) {
+// One row of the table; `width` the request column's.
+std::string StatsRow(const RequestStats& s, int width) {
   char line[256];
   if (s.count == 0) {
     std::snprintf(line, sizeof line,
-                  "%-7s %6d %9s %9s %9s %9s %9s %9s %10s %6s\n", s.kind.c_str(),
-                  0, "-", "-", "-", "-", "-", "-", "-", "-");
+                  "%-*s %6d %9s %9s %9s %9s %9s %9s %10s %6s\n", width,
+                  s.kind.c_str(), 0, "-", "-", "-", "-", "-", "-", "-", "-");
   } else {
     std::snprintf(line, sizeof line,
-                  "%-7s %6d %9.2f %9.2f %9.2f %9.2f %9.2f %9d %10lld %5.1f%%\n",
-                  s.kind.c_str(), s.count, s.mean_ms, s.median_ms, s.p90_ms,
-                  s.p99_ms, s.max_ms, s.timeouts,
+                  "%-*s %6d %9.2f %9.2f %9.2f %9.2f %9.2f %9d %10lld %5.1f%%\n",
+                  width, s.kind.c_str(), s.count, s.mean_ms, s.median_ms,
+                  s.p90_ms, s.p99_ms, s.max_ms, s.timeouts,
                   static_cast<long long>(s.lowest_bank_left_ms),
                   100 * s.median_bank_share);
   }
@@ -181,7 +182,8 @@ RequestStats SummarizeRequests(const std::string& kind,
   return s;
 }
 
-ProfileReport BuildProfileReport(const Game& game, const std::string& bot,
+ProfileReport BuildProfileReport(const GameAdapter& game,
+                                 const std::string& bot,
                                  const std::string& opponent,
                                  std::vector<ProfiledGame> games) {
   ProfileReport report;
@@ -223,13 +225,17 @@ std::string ProfileTable(const ProfileReport& r) {
       << r.games.size() - first << " as player2): " << r.wins << " won, "
       << r.draws << " drawn, " << r.losses << " lost\n";
   out << SettingsLine(r) << "\n\n";
+  int width = 7;  // "request"; Berlin's "game_start" is wider
+  for (const RequestStats& s : r.kinds) {
+    width = std::max(width, static_cast<int>(s.kind.size()));
+  }
   char header[256];
   std::snprintf(header, sizeof header,
-                "%-7s %6s %9s %9s %9s %9s %9s %9s %10s %6s\n", "request",
+                "%-*s %6s %9s %9s %9s %9s %9s %9s %10s %6s\n", width, "request",
                 "count", "mean", "median", "p90", "p99", "max", "time-outs",
                 "least left", "share");
   out << header;
-  for (const RequestStats& s : r.kinds) out << StatsRow(s);
+  for (const RequestStats& s : r.kinds) out << StatsRow(s, width);
   out << "(answer times in ms, wall clock around each request; least left:\n"
          " the lowest bank left after an answer, in ms; share: the median\n"
          " share of the bank given that an answer used, as the engine "

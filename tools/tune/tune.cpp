@@ -23,7 +23,7 @@
 #include "common/progress.h"
 #include "java_random.h"  // FastRandom: PoolIndex
 #include "sdk/cli/terminal.h"
-#include "sdk/wl/closest_name.h"
+#include "sdk/common/closest_name.h"
 #include "tune/spsa.h"
 #include "tune/tune_log.h"
 #include "tune/tune_summary.h"
@@ -142,14 +142,13 @@ absl::StatusOr<std::vector<SpsaParam>> TunedParams(
   return params;
 }
 
-
 }  // namespace
 
 namespace {
 
 // Plays `game` (lineup {"a", "b"}): c.bot with values `a`, and `b_bot`
 // with values `b`; the score of "a".
-absl::StatusOr<double> PlayOne(const TuneConfig& c, const Game& rules,
+absl::StatusOr<double> PlayOne(const TuneConfig& c, const GameAdapter& rules,
                                const ArenaGame& game, const ParamValues& a,
                                const std::string& b_bot, const ParamValues& b) {
   GameSetup setup = SetupOf(game, c.force_processes);
@@ -174,7 +173,7 @@ absl::StatusOr<double> PlayOne(const TuneConfig& c, const Game& rules,
 // seed)], its index put in *against when given. `done` is called after
 // each game.
 absl::StatusOr<std::vector<double>> PlayMatch(
-    const TuneConfig& c, const Game& rules, int64_t games, int64_t seed,
+    const TuneConfig& c, const GameAdapter& rules, int64_t games, int64_t seed,
     const ParamValues& a, const std::vector<std::string>& b_bots,
     const ParamValues& b, const std::function<void()>& done = nullptr,
     std::vector<int>* against = nullptr) {
@@ -217,7 +216,7 @@ int PoolIndex(int64_t seed, size_t size) {
 namespace {
 
 // The log's settings: everything that changes the run's iterations.
-json::object LogSettings(const TuneConfig& c, const Game& game,
+json::object LogSettings(const TuneConfig& c, const GameAdapter& game,
                          const std::vector<SpsaParam>& params) {
   json::object game_settings;
   for (const GameSetting& s : game.Settings())
@@ -257,7 +256,7 @@ json::object LogSettings(const TuneConfig& c, const Game& game,
 // the pool index of each of theta+'s games' opponent, a pool's only).
 // `result`: theta+'s points minus theta-'s (twice that against opponents).
 absl::StatusOr<std::vector<double>> PlayIteration(
-    const TuneConfig& c, const Game& game, const Spsa& spsa,
+    const TuneConfig& c, const GameAdapter& game, const Spsa& spsa,
     const SpsaStep& step, int k, double* result, std::vector<int>* against) {
   const int64_t games = 2 * c.pairs_per_iteration;
   const int64_t seed = IterationSeed(c.seed, k, kGamesSalt);
@@ -316,8 +315,8 @@ void AddIteration(const std::vector<double>& results,
 // Runs the iterations after `log`'s, adding the games against opponents to
 // *tally; the final theta.
 absl::StatusOr<std::vector<double>> Iterate(const TuneConfig& c,
-                                            const Game& game, const Spsa& spsa,
-                                            TuneLog& log,
+                                            const GameAdapter& game,
+                                            const Spsa& spsa, TuneLog& log,
                                             std::vector<OpponentTally>* tally) {
   std::vector<double> theta =
       log.done.empty() ? spsa.Start() : log.done.back().theta;
@@ -346,7 +345,8 @@ absl::StatusOr<std::vector<double>> Iterate(const TuneConfig& c,
   return theta;
 }
 
-absl::StatusOr<Confirmation> Confirm(const TuneConfig& c, const Game& game,
+absl::StatusOr<Confirmation> Confirm(const TuneConfig& c,
+                                     const GameAdapter& game,
                                      const ParamValues& tuned) {
   Confirmation result;
   const int total = static_cast<int>(GamesPlayedPerPair(c.confirm_games));
@@ -371,7 +371,7 @@ absl::StatusOr<Confirmation> Confirm(const TuneConfig& c, const Game& game,
 
 // --pool-games: the tuned values, then the defaults, against the pool on
 // the same seeds, into *tally.
-absl::Status PoolConfirm(const TuneConfig& c, const Game& game,
+absl::Status PoolConfirm(const TuneConfig& c, const GameAdapter& game,
                          const ParamValues& tuned,
                          std::vector<OpponentTally>* tally) {
   const int total = static_cast<int>(2 * GamesPlayedPerPair(c.pool_games));
@@ -403,7 +403,7 @@ absl::Status PoolConfirm(const TuneConfig& c, const Game& game,
 namespace {
 
 // Reads what BOT declares and what is tuned; an exit status on failure.
-std::optional<int> Prepare(const TuneConfig& c, const Game& game,
+std::optional<int> Prepare(const TuneConfig& c, const GameAdapter& game,
                            std::vector<SpsaParam>* params) {
   std::vector<std::string> bots = c.opponents;
   bots.insert(bots.begin(), c.bot);
@@ -429,8 +429,8 @@ namespace {
 
 // Plays the iterations (resuming --log), the games against the pool in
 // *tally (one per opponent); the final theta, or an exit status.
-std::variant<std::vector<double>, int> Tune(const TuneConfig& c, Game& game,
-                                            const Spsa& spsa,
+std::variant<std::vector<double>, int> Tune(const TuneConfig& c,
+                                            GameAdapter& game, const Spsa& spsa,
                                             std::vector<OpponentTally>* tally) {
   tally->assign(c.opponents.size(), OpponentTally());
   TuneLog log;
@@ -465,9 +465,9 @@ namespace {
 
 // The confirmation, then --pool-games; their text to `out` (unless
 // --json) and their results into `summary`. 0, or 1 when a game failed.
-int Confirmations(const TuneConfig& c, Game& game, const ParamValues& tuned,
-                  std::vector<OpponentTally>* tally, json::object* summary,
-                  std::ostream& out) {
+int Confirmations(const TuneConfig& c, GameAdapter& game,
+                  const ParamValues& tuned, std::vector<OpponentTally>* tally,
+                  json::object* summary, std::ostream& out) {
   Nowhere nowhere;
   std::streambuf* const cout_buffer = std::cout.rdbuf(&nowhere);
   int status = 0;
@@ -520,7 +520,7 @@ std::optional<int> WriteOut(const TuneConfig& c, const json::object& summary,
 
 }  // namespace
 
-int RunTune(const TuneConfig& config, Game& game, std::ostream& out) {
+int RunTune(const TuneConfig& config, GameAdapter& game, std::ostream& out) {
   TuneConfig c = config;
   if (c.maps_dir.empty() && c.maps.empty()) c.maps = game.DefaultMaps();
   std::vector<SpsaParam> params;
@@ -569,13 +569,13 @@ constexpr const char* kTuneHelp =
     "G the tuned values and the defaults each against the pool.\n"
     "--param NAME[:START[:C_END[:R_END]]] (repeatable; fields may be\n"
     "empty) picks the parameters; without it, every one the bot\n"
-    "declares (sdk/wl/tunable.h), from its default, with C_END its step\n"
+    "declares (sdk/common/param_set.h), from its default, with C_END its step\n"
     "and R_END 0.002. Schedule: c_k = c_end (N/(k+1))^0.101, a_k = r_end\n"
     "c_end^2 ((A+N)/(A+k+1))^0.602, A = N/10; theta += a_k/c_k result\n"
     "delta. A BOT is a folder under bots/ (in process) or a command that\n"
     "answers --list-params and takes --param NAME=VALUE.\n";
 
-std::string Validate(TuneConfig* c, Game& game) {
+std::string Validate(TuneConfig* c, GameAdapter& game) {
   if (c->iterations < 1 || c->iterations > kMaxIterations)
     return "--iterations must be between 1 and " +
            std::to_string(kMaxIterations);
@@ -604,9 +604,11 @@ std::string Validate(TuneConfig* c, Game& game) {
 
 }  // namespace
 
-int TuneMain(Game& game, int argc, char** argv) {
+int TuneMain(GameAdapter& game, int argc, char** argv,
+             const std::string& name) {
   TuneConfig c;
-  Flags flags("tune", "BOT", kTuneHelp);
+  c.command = name;
+  Flags flags(name, "BOT", kTuneHelp);
   flags.Int("iterations", &c.iterations, "N", "SPSA iterations (required)");
   flags.Strings("param", &c.params, "NAME[:START[:C_END[:R_END]]]",
                 "a parameter to tune (repeatable; default: every one)");

@@ -5,9 +5,9 @@
 //   warlight tune greedy --iterations 200 --param land --param reserve:6:2
 //                 --log tune.jsonl --out tune-out --jobs 2
 //
-// A BOT declares its parameters (sdk/wl/tunable.h): in process as a
+// A BOT declares its parameters (sdk/common/param_set.h): in process as a
 // wl::Tunable, as a process through --list-params and --param NAME=VALUE
-// (Game::BotParams, SeatSetup::params). Each iteration plays
+// (GameAdapter::BotParams, SeatSetup::params). Each iteration plays
 // --pairs-per-iteration game pairs of theta+ against theta-, each pair one
 // seed and map with the seats swapped (the arena's schedule.h), --jobs
 // games at once; with --opponent BOT, theta+ and theta- each play those
@@ -24,7 +24,7 @@
 // pentanomial Elo), and with --pool-games G the tuned values and the
 // defaults each play G games against the pool on the same seeds.
 //
-// Like the arena it knows no game's rules: it plays through a Game.
+// Like the arena it knows no game's rules: it plays through a GameAdapter.
 //   TuneConfig config;
 //   config.bot = "greedy";
 //   config.iterations = 50;
@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "common/game.h"
+#include "common/process.h"
 
 namespace wl::tools {
 
@@ -73,13 +74,23 @@ struct TuneConfig {
 // Tunes, prints the summary and the confirmation to `out` (progress and
 // errors to stderr). Returns 0, 1 when games failed, 2 when the run cannot
 // start (bad parameters, a bot that declares none, a stale log).
-int RunTune(const TuneConfig& config, Game& game, std::ostream& out);
+int RunTune(const TuneConfig& config, GameAdapter& game, std::ostream& out);
 
 // The opponent of the games of `seed` in a pool of `size` bots (0 for one).
 int PoolIndex(int64_t seed, size_t size);
 
 // `warlight tune ARGS` (the arguments after "tune").
-int TuneMain(Game& game, int argc, char** argv);
+int TuneMain(GameAdapter& game, int argc, char** argv,
+             const std::string& name = "tune");
+
+// `warlight GAME tune` for a game G (common/game.h) that is made with no
+// arguments: "berlin tune", "colorfight tune".
+template <typename G>
+int TuneCommand(int argc, char** argv) {
+  G game;
+  KillProcessGroupsOnExitSignals();  // its bots die with the command
+  return TuneMain(game, argc, argv, game.Name() + " tune");
+}
 
 }  // namespace wl::tools
 

@@ -1,5 +1,6 @@
 // timing_seat.h: a Warlight Seat that times every request a bot is asked,
-// for `warlight profile` (through the Game interface, SeatSetup::timing).
+// for `warlight profile` (through the GameAdapter interface,
+// SeatSetup::timing).
 //
 //   std::vector<TimedRequest> requests;
 //   TimingSeat seat(process, &requests);         // any Seat

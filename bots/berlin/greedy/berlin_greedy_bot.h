@@ -4,7 +4,8 @@
 // soldiers that out-number whatever can arrive, walk idle soldiers to the
 // front), from cautious to reckless, and sends the one that does best
 // against likely enemy answers (berlin_greedy_choose.h). Deterministic: the
-// seed only matters with Weights::noise > 0.
+// seed only matters with Weights::noise > 0. Its weights are tunable in
+// process (`warlight berlin tune greedy`, sdk/common/param_set.h).
 //
 //   int main(int argc, char** argv) {
 //     return wl::berlin::Serve<BerlinGreedyBot>(argc, argv);
@@ -19,12 +20,25 @@
 #include "berlin_greedy_choose.h"
 #include "berlin_greedy_plan.h"
 #include "sdk/berlin/bot.h"
+#include "sdk/common/param_set.h"
 
-class BerlinGreedyBot : public wl::berlin::Bot {
+class BerlinGreedyBot : public wl::berlin::Bot, public wl::Tunable {
  public:
   explicit BerlinGreedyBot(uint64_t seed = 1,
                            const berlin_greedy::ChooseSettings& settings = {})
       : seed_(seed), settings_(settings) {}
+
+  void DeclareParams(wl::ParamSet& params) override {
+    berlin_greedy::Weights& w = settings_.weights;
+    params.Add("spawn", &w.spawn, 0.0, 2.0, 0.05);
+    params.Add("swing", &w.swing, 1.0, 5.0, 0.25);
+    params.Add("kill", &w.kill, 0.0, 0.5, 0.02);
+    params.Add("cost", &w.cost, 0.0, 1.0, 0.05);
+    params.Add("decay", &w.decay, 0.1, 1.0, 0.05);
+    params.Add("worst", &settings_.worst, 0.0, 1.0, 0.1);
+    params.Add("soldier", &settings_.soldier, 0.0, 1.0, 0.05);
+    params.Add("risk", &settings_.risk, 0.0, 1.0, 0.1);
+  }
 
   void OnTurn(wl::berlin::Game& game) override {
     const berlin_greedy::MapInfo info(game.map());

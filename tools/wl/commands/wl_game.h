@@ -1,5 +1,5 @@
-// wl_game.h: the Warlight family as a Game (common/game.h), for the shared
-// arena, profile and bench, and for `warlight match`: its flags (--rules
+// wl_game.h: the Warlight family as a GameAdapter (common/game.h), for the
+// shared arena, profile and bench, and for `warlight match`: its flags (--rules
 // wl2|wl1|dingle, --starts for Dingle, --timebank, --time-per-move, --regions),
 // its maps (official JSON files, or generated from the game's seed; WL1 and
 // Dingle play their built-in earth map), its bots (bots/ folders in process
@@ -88,7 +88,7 @@ absl::Status WriteGameFolderWithPage(const std::string& dir,
                                      const std::string& map_json,
                                      const std::string& result_json);
 
-class WlGame : public Game {
+class WlGame : public GameAdapter {
  public:
   using BotFactory =
       std::function<std::unique_ptr<Bot>(const std::string&, uint64_t)>;
