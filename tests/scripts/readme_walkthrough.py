@@ -119,7 +119,7 @@ STEPS = [
     Step("scripts/setup.sh bot_berlin_mybot bot_berlin_mybot_test",
          timeout=900),
     Step("build/tests/bot_berlin_mybot_test"),
-    Step("scripts/setup.sh warlight", timeout=1800),
+    Step("scripts/setup.sh warlight bot_berlin_random", timeout=1800),
     Step("build/warlight berlin match mybot greedy --seed 7"),
     Step("build/warlight berlin match mybot greedy random starter --map "
          "deployed-3"),
@@ -134,6 +134,11 @@ STEPS = [
          "--results runs/berlin.jsonl", rewrites=Quick()),
     Step("build/warlight berlin arena greedy random starter --players 3 "
          "--games 30", rewrites=Quick((r"--games 2", "--games 3"),)),
+    Step("build/warlight berlin profile mybot --games 4"),
+    Step("build/warlight berlin tune greedy --iterations 200 --param spawn "
+         "--param swing",
+         rewrites=Quick(("$", " --pairs-per-iteration 1 --confirm-games 2"))),
+    Step("build/warlight berlin bench"),
     Step("build/warlight berlin view games/<folder>",
          rewrites=((r"games/<folder>", LAST_GAME),)),
     Step("build/warlight berlin view 2261.json",
@@ -160,6 +165,13 @@ STEPS = [
          "--results runs/cf.jsonl", rewrites=Quick(("$", " --max-turn 50"))),
     Step("build/warlight colorfight arena mcts greedy greedy random --players 4 "
          "--games 40", rewrites=Quick(("$", " --max-turn 20"))),
+    Step("build/warlight colorfight profile mybot --games 4",
+         rewrites=(("$", " --max-turn 50"),)),
+    Step("build/warlight colorfight tune greedy --iterations 200 --param "
+         "border_risk --max-turn 200",
+         rewrites=Quick((r"--max-turn 200", "--max-turn 40"),
+                        ("$", " --pairs-per-iteration 1 --confirm-games 2"))),
+    Step("build/warlight colorfight bench", timeout=600),
     Step("build/warlight colorfight view games/duel-<id>",
          rewrites=((r"games/duel-<id>", "$(ls -td games/duel-*/ | head -1)"),),
          before="sleep 1"),
