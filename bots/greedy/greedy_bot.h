@@ -85,7 +85,7 @@ class GreedyBot : public wl::Bot, public wl::Tunable {
     std::vector<int> open = view.PickableRegions();
     std::vector<int> order;
     while (!open.empty() &&
-           static_cast<int>(order.size()) < wl::kWl1PreferredRegions) {
+           static_cast<int>(order.size()) < wl::kPreferredRegionCount) {
       auto best = open.begin();
       double best_score = -1e9;
       for (auto it = open.begin(); it != open.end(); ++it) {

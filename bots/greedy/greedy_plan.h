@@ -75,7 +75,7 @@
 namespace greedy {
 
 // The fewest armies the planner sends to take `defenders`: WL2's and
-// Dingle's sure takes, WL1's take with wl::kWl1TakeProbability (the
+// Dingle's sure takes, WL1's take with wl::kDiceTakeProbability (the
 // built-in bots' table, attack_odds.h).
 inline int TakeArmies(wl::RuleSet rules, int defenders) {
   return wl::BotTakeTable(rules).Armies(defenders);
@@ -175,12 +175,12 @@ inline int ArmiesToHoldSurely(int attackers) {
 // (wl1 §7); Dingle's kill at most ceil(0.6 A) (dingle §8).
 inline int ArmiesToHoldSurely(wl::RuleSet rules, int attackers) {
   if (attackers <= 0) return 1;
-  switch (rules) {
-    case wl::RuleSet::kWl1:
+  switch (wl::TraitsOf(rules).luck) {
+    case wl::Luck::kDice:
       return attackers + 1;
-    case wl::RuleSet::kDingle:
+    case wl::Luck::kRounded:
       return static_cast<int>(std::ceil(attackers * 0.6)) + 1;
-    case wl::RuleSet::kWl2:
+    case wl::Luck::kMixed:
       break;
   }
   return ArmiesToHoldSurely(attackers);
@@ -275,7 +275,7 @@ class Planner {
   // Dingle, where it places only in its own turn (dingle §4).
   int TakeCost(int r) const {
     const int take = TakeArmies(rules_, b_.armies[r]);
-    if (b_.enemy.Contains(r) && rules_ != wl::RuleSet::kDingle) {
+    if (b_.enemy.Contains(r) && !wl::TraitsOf(rules_).sequential_turns) {
       const int deploy =
           static_cast<int>(std::lround(w_.enemy_deploy * b_.enemy_income));
       return std::max(take, ArmiesToTakeExpected(b_.armies[r] + deploy));

@@ -8,7 +8,7 @@
 //
 //   - The rule set: the rules core of the search is the game's
 //     (View::Rules()); under WL1 attacks take with probability
-//     wl::kWl1TakeProbability, as no attack is sure (wl1 §7). Under
+//     wl::kDiceTakeProbability, as no attack is sure (wl1 §7). Under
 //     Dingle's rules (no fog, sequential turns, dingle §4) the search is
 //     our turn against the opponent's reply on Dingle's rules core
 //     (mcts_search.h), and every order passes Dingle's up-front

@@ -117,7 +117,7 @@ class MapInfo {
   int SuperOf(int region) const { return super_of_[region]; }
   // The fewest attackers the policy sends on `d` defenders under the
   // game's rules: the sure take (WL2: TakeSurely; Dingle: dingle §8), or
-  // WL1's take with probability wl::kWl1TakeProbability (the built-in
+  // WL1's take with probability wl::kDiceTakeProbability (the built-in
   // bots' table, attack_odds.h).
   int TakeArmies(int d) const { return take_.Armies(d); }
 

@@ -26,7 +26,7 @@
 //      ended. Both sides' statistics are updated (theirs with 1 - value).
 //   5. The answer: our most visited turn.
 //
-// Under Dingle's rules (View::Rules() == kDingle; dingle §4) nothing is
+// Under Dingle's rules (sequential_turns, no fog; dingle §4) nothing is
 // hidden and turns are sequential: we place and move, then the opponent
 // does, knowing our result. So the search is a two-level tree on the one
 // exact state: our turn by UCB1 at the root, run on Dingle's rules core
@@ -208,13 +208,14 @@ class Search {
     max_rounds_ =
         view.MaxRounds() > 0 ? view.MaxRounds() : info.game().MaxRounds();
     rng_.SetSeed(seed);
-    sequential_ = view.Rules() == wl::RuleSet::kDingle;
-    playout_rounds_ = view.Rules() == wl::RuleSet::kWl1
-                          ? config_.wl1_playout_rounds
-                          : config_.playout_rounds;
-    first_combat_ = config_.expected_first && view.Rules() != wl::RuleSet::kWl1
-                        ? wl::CombatMode::kExpected
-                        : wl::CombatMode::kOfficial;
+    const wl::RuleSetTraits rules = wl::TraitsOf(view.Rules());
+    sequential_ = rules.sequential_turns;
+    // 100% luck (WL1): its own playout length, and never expected combat.
+    const bool dice = rules.luck == wl::Luck::kDice;
+    playout_rounds_ =
+        dice ? config_.wl1_playout_rounds : config_.playout_rounds;
+    first_combat_ = config_.expected_first && !dice ? wl::CombatMode::kExpected
+                                                    : wl::CombatMode::kOfficial;
     const greedy::Beliefs beliefs = greedy::InferBeliefs(view);
     believed_income_ = beliefs.enemy_income;
     // Samples first: the fast policy's candidates are planned on sample 0.

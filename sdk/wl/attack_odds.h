@@ -98,14 +98,14 @@ inline double TakeProbability(RuleSet rules, int attackers, int defenders) {
   using namespace odds_internal;
   if (attackers <= 0) return 0;
   if (defenders <= 0) return 1;
-  switch (rules) {
-    case RuleSet::kWl1:
+  switch (TraitsOf(rules).luck) {
+    case Luck::kDice:
       return BinomialAtLeast(attackers, 0.6, defenders) *
              (1 - BinomialAtLeast(defenders, 0.7, attackers));
-    case RuleSet::kDingle:
+    case Luck::kRounded:
       return RoundedAtLeast(attackers * 0.6, defenders) *
              (1 - RoundedAtLeast(defenders * 0.7, attackers));
-    case RuleSet::kWl2:
+    case Luck::kMixed:
       break;
   }
   const int h = FewestHits(attackers, defenders, [&](int hits) {
@@ -125,15 +125,16 @@ inline double TakeProbability(RuleSet rules, int attackers, int defenders) {
 // ArmiesToTakeSurely.
 inline int ArmiesToTake(RuleSet rules, int defenders, double probability,
                         int from = 1) {
-  if (rules == RuleSet::kWl1) probability = std::min(probability, 1 - 1e-9);
+  const Luck luck = TraitsOf(rules).luck;
+  if (luck == Luck::kDice) probability = std::min(probability, 1 - 1e-9);
   if (probability <= 0) return std::max(from, 1);
   // A sum of binomial terms rounds to 1.0 short of certainty: WL2's sure
   // take is decided exactly (Dingle's probability is exact already).
-  if (rules == RuleSet::kWl2 && probability >= 1) {
+  if (luck == Luck::kMixed && probability >= 1) {
     return std::max(from, static_cast<int>(ArmiesToTakeSurely(defenders)));
   }
   // Taking needs def >= D, so A >= D (WL1, Dingle) or about D / 0.6.
-  int lo = std::max({from, 1, rules == RuleSet::kWl2 ? 0 : defenders});
+  int lo = std::max({from, 1, luck == Luck::kMixed ? 0 : defenders});
   if (TakeProbability(rules, lo, defenders) >= probability) return lo;
   // lo fails: double the step until hi takes, then halve [lo, hi].
   int64_t step = 1, hi = lo + 1;
@@ -210,23 +211,23 @@ class TakeTable {
 // self-play, greedy against greedy, 800 games each: 0.9 beat 0.8 by 493 to
 // 307, 0.98 beat 0.9 by 452 to 343, and 0.99 lost to 0.98 by 301 to 435
 // (64 drawn).
-constexpr double kWl1TakeProbability = 0.98;
+constexpr double kDiceTakeProbability = 0.98;
 
-// The built-in bots' take under `rules`, tabled once per rule set: WL2's
-// and Dingle's sure takes (dingle §8: 4 on 2), WL1's kWl1TakeProbability.
+// The probability the built-in bots take with under `rules`: a sure take
+// where the luck has one (WL2's, Dingle's: dingle §8, 4 on 2), else
+// kDiceTakeProbability.
+inline double BotTakeProbability(RuleSet rules) {
+  return TraitsOf(rules).luck == Luck::kDice ? kDiceTakeProbability : 1.0;
+}
+
+// The built-in bots' take under `rules`, tabled once per rule set.
 inline const TakeTable& BotTakeTable(RuleSet rules) {
-  static const TakeTable wl2(RuleSet::kWl2, 1.0);
-  static const TakeTable wl1(RuleSet::kWl1, kWl1TakeProbability);
-  static const TakeTable dingle(RuleSet::kDingle, 1.0);
-  switch (rules) {
-    case RuleSet::kWl1:
-      return wl1;
-    case RuleSet::kDingle:
-      return dingle;
-    case RuleSet::kWl2:
-      break;
-  }
-  return wl2;
+  static const std::vector<TakeTable> kTables = [] {
+    std::vector<TakeTable> tables;
+    for (RuleSet r : kRuleSets) tables.emplace_back(r, BotTakeProbability(r));
+    return tables;
+  }();
+  return kTables[static_cast<size_t>(rules)];
 }
 
 }  // namespace wl

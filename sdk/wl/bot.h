@@ -14,7 +14,7 @@
 //     std::vector<wl::Move> AttackTransfer(const wl::View& view) override {...}
 //   };
 //
-// WL1 (view.Rules() == wl::RuleSet::kWl1) asks for the whole draft at once:
+// WL1 (TraitsOf(view.Rules()).draft_as_list) asks for the whole draft at once:
 // PickStartingRegions returns the candidates in order of preference. Its
 // default asks PickStartingRegion once per preference, so every bot plays
 // WL1 with its own order; override it to do better (WL1 gives each player
@@ -46,9 +46,9 @@ class Bot {
 
   // WL1 "pick_starting_regions" (wl1 §4.2): view.PickableRegions() in order
   // of preference, best first; the runner sends the first
-  // kWl1PreferredRegions valid ones (and completes a short list).
+  // kPreferredRegionCount valid ones (and completes a short list).
   //
-  // The default asks PickStartingRegion kWl1PreferredRegions times, on a
+  // The default asks PickStartingRegion kPreferredRegionCount times, on a
   // copy of the View whose PickableRegions() loses each answer in turn and
   // whose Timebank() is what is left of the request's time when it asks
   // (a bot that spends a share of its bank per pick stays in time). An
@@ -59,7 +59,7 @@ class Bot {
     std::vector<int> order;
     View asked = view;
     while (!open.empty() &&
-           static_cast<int>(order.size()) < kWl1PreferredRegions) {
+           static_cast<int>(order.size()) < kPreferredRegionCount) {
       const int64_t spent =
           std::chrono::duration_cast<std::chrono::milliseconds>(
               std::chrono::steady_clock::now() - start)

@@ -180,9 +180,10 @@ constexpr int kMaxInt = 2147483647;
 // sum a bot makes of armies (every region, its income, the opponent's
 // placements) inside an int: 256 * kMaxMessageArmies < 2^31.
 constexpr int kMaxMessageArmies = (1 << 23) - 1;
-// WL1's answer to pick_starting_regions is this many distinct candidates,
-// in order of preference (wl1 §4.3).
-constexpr int kWl1PreferredRegions = 6;
+// The answer to a draft asked as a list (RuleSetTraits::draft_as_list:
+// WL1's pick_starting_regions) is this many distinct candidates, in order
+// of preference (wl1 §4.3).
+constexpr int kPreferredRegionCount = 6;
 
 // No game on a map the sdk accepts comes near it (kMaxBonus, map.h).
 static_assert(kMaxGameArmies <= kMaxMessageArmies,

@@ -117,7 +117,9 @@ class Game {
   // WL1: 100 rounds whatever the map (wl1 §1.3, §11); Dingle: 100 by
   // default, -maxrounds changes it (dingle §9, dingle::Options).
   int MaxRounds() const {
-    if (rules_ == RuleSet::kWl1 || rules_ == RuleSet::kDingle) return 100;
+    if (const int fixed = TraitsOf(rules_).fixed_rounds; fixed > 0) {
+      return fixed;
+    }
     return static_cast<int>(std::max(60.0, 2.5 * map_.RegionCount()));
   }
 
@@ -408,7 +410,7 @@ void Attack(State& s, int32_t* old_armies, const Move& m, Rng& rng,
   if (combat == CombatMode::kOfficial) {
     const int attack_hits = CountBelow(rng, attackers, 0.6);
     const int defend_hits = CountBelow(rng, defenders, 0.7);
-    if constexpr (R == RuleSet::kWl1) {
+    if constexpr (TraitsOf(R).luck == Luck::kDice) {
       loss =
           ResolveFullLuckCombat(attackers, defenders, attack_hits, defend_hits);
     } else {
@@ -501,7 +503,7 @@ class Spent {
   template <RuleSet R>
   void Clamp(Move& m, const State& s) {
     int32_t budget = old_armies_[m.from];
-    if constexpr (R == RuleSet::kWl1) {
+    if constexpr (TraitsOf(R).clamp_to_current_armies) {
       budget = std::min(budget, s.armies[m.from]);
     }
     m.armies = std::min(m.armies, budget - 1);
@@ -544,7 +546,7 @@ Illegal ExecuteMove(State& s, Spent& spent, Move& m, Rng& rng,
   const Illegal why = spent.Check(s, m);
   if (why != Illegal::kNone) return why;
   const bool transfer = s.Owner(m.to) == m.player;
-  if constexpr (R == RuleSet::kWl1) {
+  if constexpr (TraitsOf(R).clamp_to_current_armies) {
     // wl1 §6.3 steps 6-7: a source down to 1 army (its clamp would be 0,
     // so nothing is spent) moves nothing; an attack still uses its pair,
     // a transfer does not.

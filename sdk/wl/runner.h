@@ -14,7 +14,8 @@
 //     round's income in total;
 //   - attacks/transfers keep only moves from own regions to neighbours with
 //     positive armies;
-//   - under Dingle's rules (View::Rules() == kDingle), which reject an
+//   - under Dingle's sequential turns (RuleSetTraits::sequential_turns),
+//     which reject an
 //     order whole when its region cannot afford it and any repeat of a
 //     from-to pair (dingle §7), an attack/transfer is cut to what its region
 //     has left (armies - 1 - what earlier kept orders send), dropped at 0,
@@ -22,7 +23,7 @@
 //   - moves of the wrong kind for the request are dropped; at most 50 moves.
 //   - WL1's preference list (wl1 §4.3) keeps the bot's pickable ids, each
 //     once, in its order, completed from the candidates in the engine's
-//     order: exactly kWl1PreferredRegions ids, single spaces, nothing
+//     order: exactly kPreferredRegionCount ids, single spaces, nothing
 //     around them, or "No moves" when there are fewer candidates than that
 //     (no valid answer exists; the engine then uses its fallback, §4.4).
 // A bot that throws gets "No moves" for that request. A line that cannot be
@@ -112,7 +113,7 @@ inline std::vector<Move> SanitiseMoves(const View& view, MoveKind kind,
       }
     } else if (!map.AreNeighbors(m.from, m.to)) {
       why = "target is not a neighbour";
-    } else if (view.Rules() == RuleSet::kDingle) {
+    } else if (TraitsOf(view.Rules()).sequential_turns) {
       why = FitDingleBudget(view, fixed, kept);
     }
     if (why) {
@@ -128,14 +129,14 @@ inline std::vector<Move> SanitiseMoves(const View& view, MoveKind kind,
 
 // The WL1 draft answer (wl1 §4.3) from the bot's preference list: its
 // pickable ids, each once, in order, completed from the pickable regions in
-// the engine's order; kWl1PreferredRegions ids, or empty when the View has
+// the engine's order; kPreferredRegionCount ids, or empty when the View has
 // fewer pickable regions.
 inline std::vector<int> SanitisePreferences(const View& view,
                                             const std::vector<int>& preferred,
                                             std::ostream& log) {
   const std::vector<int>& open = view.PickableRegions();
   std::vector<int> kept;
-  if (static_cast<int>(open.size()) < kWl1PreferredRegions) return kept;
+  if (static_cast<int>(open.size()) < kPreferredRegionCount) return kept;
   auto add = [&](int id) {  // true if `id` joins the list
     if (std::find(kept.begin(), kept.end(), id) != kept.end() ||
         std::find(open.begin(), open.end(), id) == open.end()) {
@@ -145,17 +146,17 @@ inline std::vector<int> SanitisePreferences(const View& view,
     return true;
   };
   for (int id : preferred) {
-    if (static_cast<int>(kept.size()) == kWl1PreferredRegions) break;
+    if (static_cast<int>(kept.size()) == kPreferredRegionCount) break;
     if (!add(id)) {
       log << "wl: preference " << id
           << " dropped: not pickable or already listed\n";
     }
   }
-  if (static_cast<int>(kept.size()) < kWl1PreferredRegions) {
+  if (static_cast<int>(kept.size()) < kPreferredRegionCount) {
     log << "wl: " << kept.size() << " valid preferences; completed from the "
         << "candidates in the engine's order\n";
     for (int id : open) {
-      if (static_cast<int>(kept.size()) == kWl1PreferredRegions) break;
+      if (static_cast<int>(kept.size()) == kPreferredRegionCount) break;
       add(id);
     }
   }
@@ -228,8 +229,8 @@ class Session {
       }
       if (std::holds_alternative<msg::PickStartingRegions>(message)) {
         if (static_cast<int>(view_.PickableRegions().size()) <
-            kWl1PreferredRegions) {
-          log_ << "wl: fewer than " << kWl1PreferredRegions
+            kPreferredRegionCount) {
+          log_ << "wl: fewer than " << kPreferredRegionCount
                << " candidates; answering No moves\n";
           return "No moves";
         }
@@ -315,7 +316,8 @@ inline int Run(Bot& bot, std::istream& in = std::cin,
           std::chrono::duration_cast<std::chrono::milliseconds>(
               std::chrono::steady_clock::now() - start)
               .count();
-      if (view.Rules() == RuleSet::kWl1 && spent_ms > view.Timebank()) {
+      if (TraitsOf(view.Rules()).late_answer_is_next &&
+          spent_ms > view.Timebank()) {
         log << "wl: answer took longer than the request's " << view.Timebank()
             << " ms; not written, or the engine would "
             << "read it as the next request's answer\n";

@@ -27,7 +27,7 @@
 // `total` attackers kill at most `total` defenders, but all of them hit
 // only with probability 0.6^total. Nothing is sure under WL1 (neither are
 // its attacks: greedy's and mcts's take with probability 0.98), so its
-// worst loss is the kWl1SureProbability quantile of Bin(total, 0.6)
+// worst loss is the kDiceSureProbability quantile of Bin(total, 0.6)
 // (Wl1KillsAtMost). The bound of every attacker hitting kept so many
 // orders home that mcts won about 7 points fewer games against greedy
 // (61% and 65.5% instead of 68.5% and 72.5%, 200 games each; no order
@@ -57,7 +57,7 @@
 namespace wl {
 
 // The probability with which WL1's worst loss (WorstLoss) is not exceeded.
-constexpr double kWl1SureProbability = 0.98;
+constexpr double kDiceSureProbability = 0.98;
 
 // The most defenders our region `region` can lose to at most `attacks`
 // attacks from the opponent's neighbours of it (as the View shows them),
@@ -77,8 +77,8 @@ inline int WorstLoss(const View& view, int region, int attacks,
   int total = std::max(0, their_income);
   for (int i = 0; i < used; ++i) total += std::max(0, attackers[i]);
   // WL1 (wl1 §7): each attacker kills one defender with probability 0.6.
-  if (view.Rules() == RuleSet::kWl1) {
-    return Wl1KillsAtMost(total, kWl1SureProbability);
+  if (TraitsOf(view.Rules()).luck == Luck::kDice) {
+    return Wl1KillsAtMost(total, kDiceSureProbability);
   }
   // One attack of `total` kills at most DefendersKilled(total, total) (every
   // attacker hits); splitting it rounds up at most once more per attack.
@@ -104,7 +104,7 @@ inline std::vector<Move> KeepSureOrders(const View& view, int their_income,
       left[p.region()] += p.armies;
     }
   }
-  const bool sequential = view.Rules() == RuleSet::kDingle;
+  const bool sequential = TraitsOf(view.Rules()).sequential_turns;
   std::vector<Move> kept;
   for (const Move& m : moves) {
     if (m.kind != MoveKind::kAttackTransfer || !owned.Contains(m.from) ||

@@ -261,7 +261,7 @@ class View {
     rules_ = RuleSet::kWl1;
     timebank_ = m.time_ms;
     time_per_move_ = 0;
-    if (max_rounds_ == 0) max_rounds_ = kWl1RoundLimit;
+    if (max_rounds_ == 0) max_rounds_ = TraitsOf(rules_).fixed_rounds;
     candidates_ = m.regions;
     pickable_ = m.regions;
     return "";
@@ -314,7 +314,7 @@ class View {
     // Sent after the update_map that closes round Round() - 1; under
     // Dingle's sequential turns player2's come from the current round.
     const bool same_round =
-        rules_ == RuleSet::kDingle && me_ == Player::kPlayer2;
+        TraitsOf(rules_).sequential_turns && me_ == Player::kPlayer2;
     size_t played =
         static_cast<size_t>(std::max(same_round ? round_ : round_ - 1, 0));
     if (opponent_moves_.size() <= played) opponent_moves_.resize(played + 1);
@@ -329,9 +329,6 @@ class View {
     timebank_ = m.time_ms;
     return "";
   }
-
-  // WL1 is a draw once round 100 has been played (wl1 §11).
-  static constexpr int kWl1RoundLimit = 100;
 
   static bool InSlots(int region) {
     return static_cast<unsigned>(region) < static_cast<unsigned>(kRegionSlots);

@@ -42,9 +42,9 @@ TEST(RuleSetsTest, GreedyTakeArmiesFollowTheRuleSet) {
                               greedy::TakeArmies(RuleSet::kDingle, d), d),
               1.0);
     const int wl1 = greedy::TakeArmies(RuleSet::kWl1, d);
-    EXPECT_GE(TakeProbability(RuleSet::kWl1, wl1, d), wl::kWl1TakeProbability);
+    EXPECT_GE(TakeProbability(RuleSet::kWl1, wl1, d), wl::kDiceTakeProbability);
     EXPECT_LT(TakeProbability(RuleSet::kWl1, wl1 - 1, d),
-              wl::kWl1TakeProbability);
+              wl::kDiceTakeProbability);
   }
   EXPECT_EQ(greedy::TakeArmies(RuleSet::kWl1, 2), 7);
   EXPECT_EQ(greedy::TakeArmies(RuleSet::kDingle, 2), 4);

@@ -189,14 +189,14 @@ TEST(SureOrdersTest, WorstLossIsOneAllOutAttackWithTheWholeIncomeBehindIt) {
 }
 
 // Under WL1 (known by its pick request, wl1 §3) every attacker kills with
-// probability 0.6 (wl1 §7): the worst loss is the kWl1SureProbability
+// probability 0.6 (wl1 §7): the worst loss is the kDiceSureProbability
 // quantile, below "every attacker hits" (which 0.6^n makes rare).
 TEST(SureOrdersTest, Wl1WorstLossIsTheBinomialQuantile) {
   View view = Line(3, 30, 26);
   EXPECT_EQ(view.Apply(Parse("pick_starting_regions 2000 1 2 3")), "");
   ASSERT_EQ(view.Rules(), RuleSet::kWl1);
   // 25 attackers from region 3, plus 5 placed: 30 dice.
-  EXPECT_EQ(WorstLoss(view, 2, 1, 5), Wl1KillsAtMost(30, kWl1SureProbability));
+  EXPECT_EQ(WorstLoss(view, 2, 1, 5), Wl1KillsAtMost(30, kDiceSureProbability));
   EXPECT_EQ(WorstLoss(view, 2, 1, 5), 23);
   EXPECT_EQ(WorstLoss(view, 1, 1, 5), 0);
   // 30 - 23 >= 2: the first order from region 2 is kept; after it asked 5,

@@ -247,7 +247,7 @@ Wl1PickAnswer ReadWl1PickAnswer(std::optional<std::string_view> answer,
   }
   const std::vector<std::string_view> tokens = JavaSplit(*answer, ' ');
   std::vector<int> chosen;
-  for (size_t i = 0; i < static_cast<size_t>(kWl1PreferredRegions); ++i) {
+  for (size_t i = 0; i < static_cast<size_t>(kPreferredRegionCount); ++i) {
     if (i >= tokens.size()) {
       log.ParseError(std::string(kWl1PickError) +
                          "Player did not return enough preferred starting "
