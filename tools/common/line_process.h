@@ -12,8 +12,24 @@
 //   LineAnswer answer = (*bot)->Ask("go place_armies 10000", 10000);
 //   (*bot)->Kill();  // or let it go out of scope
 //
-// A reader thread reads the bot's stdout all the time. Answers are queued
-// in one of two ways (rules.queue).
+// A reader thread reads the bot's stdout all the time; answers are queued
+// as LineQueue says (WL2's latest line, WL1's FIFO), below, with the rules
+// of sending, killing and threading at LineProcess.
+#ifndef WL_TOOLS_COMMON_LINE_PROCESS_H_
+#define WL_TOOLS_COMMON_LINE_PROCESS_H_
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "common/process.h"
+
+namespace wl::tools {
+
+// How answer lines are queued.
 //
 // LineQueue::kFifo, WL1's io layer (wl1 §9.1, §10), a FIFO of lines:
 //  * The unread bytes are kept. A read cuts a line from them at the first
@@ -69,37 +85,6 @@
 //    the shell ends or the time runs out (the shell is the main process
 //    and may answer itself).
 //
-// Send never blocks: lines are queued and written by the reader thread as
-// the bot's stdin pipe accepts them (at most kMaxQueuedInputBytes are kept
-// waiting; beyond that lines are dropped). Writing to a bot that has exited
-// is silently dropped; the harness never gets SIGPIPE (the thread that
-// writes blocks it). The bot's stderr is copied to options.stderr_path up
-// to options.stderr_cap_bytes, the rest read and discarded.
-//
-// Kill() sends SIGKILL to the whole process group, closes the pipes and the
-// supervisor's lifeline and waits for the supervisor (its own child only);
-// when it returns, no process of the bot remains, not even a zombie. The
-// destructor does the same.
-//
-// Threading: one LineProcess is driven from one thread at a time (Send,
-// Ask, Kill); each has its own Boost.Asio reader thread.
-// KillAllProcessGroups() (process.h) may be called from anywhere, including
-// a signal handler.
-#ifndef WL_TOOLS_COMMON_LINE_PROCESS_H_
-#define WL_TOOLS_COMMON_LINE_PROCESS_H_
-
-#include <sys/types.h>
-
-#include <cstdint>
-#include <memory>
-#include <string>
-
-#include "absl/status/statusor.h"
-#include "common/process.h"
-
-namespace wl::tools {
-
-// How answer lines are queued (see above).
 enum class LineQueue {
   kLatest,  // one latest line, the stdout cap and the filter: WL2
   kFifo,    // every line in order: WL1
@@ -118,6 +103,24 @@ struct LineAnswer {
   int64_t elapsed_ms = 0;
 };
 
+// A bot as a child process, sent lines and asked for answers.
+//
+// Send never blocks: lines are queued and written by the reader thread as
+// the bot's stdin pipe accepts them (at most kMaxQueuedInputBytes are kept
+// waiting; beyond that lines are dropped). Writing to a bot that has exited
+// is silently dropped; the harness never gets SIGPIPE (the thread that
+// writes blocks it). The bot's stderr is copied to options.stderr_path up
+// to options.stderr_cap_bytes, the rest read and discarded.
+//
+// Kill() sends SIGKILL to the whole process group, closes the pipes and the
+// supervisor's lifeline and waits for the supervisor (its own child only);
+// when it returns, no process of the bot remains, not even a zombie. The
+// destructor does the same.
+//
+// Threading: one LineProcess is driven from one thread at a time (Send,
+// Ask, Kill); each has its own Boost.Asio reader thread.
+// KillAllProcessGroups() (process.h) may be called from anywhere, including
+// a signal handler.
 class LineProcess {
  public:
   // Input queued for a bot that does not read its stdin is capped here.

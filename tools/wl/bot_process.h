@@ -18,40 +18,11 @@
 //   // On Ctrl-C (from a signal handler or an asio::signal_set handler):
 //   wl::tools::KillAllBots();
 //
-// How answers are read: the rules of line_process.h, in one of its two
-// queues, chosen at Start (AnswerQueue(rules) is a rule set's):
-//  * LineQueue::kLatest, WL2 (spec section 8, made deterministic), with the
-//    official engine's two constants: the stdout cap is 1,000,000
-//    characters (a line of 999,999 characters plus "\n" is kept; nothing
-//    after it is), and lines containing `VM warning` are ignored. In
-//    short: the harness keeps one "latest line", which answers the next
-//    request at once (elapsed 0); otherwise the first line completed after
-//    the request answers, within the time bank or not at all (timed_out,
-//    elapsed >= the bank). A bot whose stdout is closed or whose main
-//    process has ended can never answer (spec section 9: a crashed bot
-//    behaves like a timed-out one); EndReason() then says why.
-//  * LineQueue::kFifo, WL1 (wl1 §9.1, §10): every line the bot prints is
-//    the answer to some read, in order (early lines, extra lines and late
-//    answers stay queued); Ask sends and reads one, ReadNext reads the
-//    next without sending; no cap, no filter; a read waits at most its
-//    time and answers timed_out at once when the process has ended. A
-//    time-out never kills the bot (the engine stops asking, wl1 §10.2).
-//    Lines are written to the bot at once, where the official engine
-//    flushed them when it began to read (wl1 §10.3): the same lines, in
-//    the same order, only sooner.
-//
-//   auto wl1_bot = wl::tools::BotProcess::Start(
-//       "./mybot", options, wl::tools::AnswerQueue(RuleSet::kWl1));
-//
-// Kill() sends SIGKILL to the whole process group and waits for the
-// supervisor; when it returns, no process of the bot remains, not even a
-// zombie (also its orphaned descendants, also setsid'd ones, with
-// options.reap_descendants). The destructor does the same; the supervisor
-// also kills the bot when the harness dies in any way, SIGKILL included.
-//
-// Threading: one BotProcess is driven from one thread at a time (Send, Ask,
-// Kill); each BotProcess has its own Boost.Asio reader thread. KillAllBots()
-// may be called from anywhere, including a signal handler.
+// Answers are read by line_process.h's rules, in the queue Start is given
+// (AnswerQueue(rules): WL2's latest line with the official engine's stdout
+// cap of 1,000,000 characters and its `VM warning` filter, spec section 8;
+// WL1's FIFO, wl1 §9.1, §10), and killing and threading are as there; a
+// crashed bot behaves like a timed-out one (spec section 9).
 #ifndef WL_TOOLS_WL_BOT_PROCESS_H_
 #define WL_TOOLS_WL_BOT_PROCESS_H_
 
@@ -73,7 +44,11 @@ namespace wl::tools {
 // common/process.h.
 using BotProcessOptions = ProcessOptions;
 
-// How a rule set's engine reads answers: kFifo for WL1, else kLatest.
+// How a rule set's engine reads answers: kFifo for WL1, else kLatest. Under
+// WL1 a time-out never kills the bot (the engine stops asking, wl1 §10.2),
+// and lines reach the bot at once where the official engine flushed them
+// when it began to read (wl1 §10.3): the same lines, in the same order,
+// only sooner.
 LineQueue AnswerQueue(RuleSet rules);
 
 class BotProcess : public Seat {
