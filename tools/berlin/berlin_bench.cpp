@@ -25,31 +25,24 @@ std::unique_ptr<berlin::Bot> MakeBenchBot(const std::string& name,
   return std::make_unique<BerlinMctsBot>(options);
 }
 
-const BerlinGame& BenchGameOf(bool quick) {
-  static const BerlinGame* const kGames[2] = {
-      new BerlinGame(
-          [](const std::string& n, uint64_t s) {
-            return MakeBenchBot(n, s, false);
-          },
-          [](const std::string& n) { return BuiltInBerlinBots().Contains(n); }),
-      new BerlinGame(
-          [](const std::string& n, uint64_t s) {
-            return MakeBenchBot(n, s, true);
-          },
-          [](const std::string& n) { return BuiltInBerlinBots().Contains(n); }),
-  };
-  return *kGames[quick ? 1 : 0];
+const BerlinGame* NewBenchGame(bool quick) {
+  return new BerlinGame(
+      [quick](const std::string& n, uint64_t s) {
+        return MakeBenchBot(n, s, quick);
+      },
+      [](const std::string& n) { return BuiltInBerlinBots().Contains(n); });
 }
 
 }  // namespace
 
 std::vector<BenchGame> BerlinBenchGames(bool quick) {
+  static const BerlinGame* const kGame = NewBenchGame(false);
+  static const BerlinGame* const kQuickGame = NewBenchGame(true);
   if (quick) {
-    return PairBenchGames(BenchGameOf(true), {"starter", "random", "mcts"},
+    return PairBenchGames(*kQuickGame, {"starter", "random", "mcts"},
                           {"server-public-1"});
   }
-  return PairBenchGames(BenchGameOf(false),
-                        {"starter", "random", "greedy", "mcts"},
+  return PairBenchGames(*kGame, {"starter", "random", "greedy", "mcts"},
                         {"server-public-1", "deployed-2"});
 }
 
