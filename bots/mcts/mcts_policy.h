@@ -339,31 +339,54 @@ inline double TakeValue(const TurnInput& in, const SuperPlan& sp, int t,
   return value;
 }
 
-// Every frontier region not `targeted`, taken from its richest source
-// (armies in place at half the price of income): the best one affordable
-// with `left` into `best`; where the best unaffordable one would start
-// into `save`.
+// What taking each frontier region weighs (its cost, the armies of income
+// it needs from its richest source, value per army), kept between the
+// allocation's steps: a step changes the inputs of a few regions only (the
+// neighbours of the region it placed on or sent from, the super region it
+// took from), which it marks `stale`. Every frontier region starts stale.
+struct TakeCache {
+  double ratio[wl::kRegionSlots];
+  int need[wl::kRegionSlots], cost[wl::kRegionSlots], source[wl::kRegionSlots];
+  wl::RegionSet stale;
+};
+
+// Taking `t` from its richest source, armies in place at half the price of
+// income, into the cache.
+inline void WeighTake(const TurnInput& in, const RegionPlan& p,
+                      const SuperPlan& sp, int t, TakeCache& c) {
+  const bool hostile = in.enemy.Contains(t);
+  const int cost = CostOf(in, t);
+  int slack = 0;
+  c.source[t] = RichestSource(in, p, t, hostile, slack);
+  const int need = std::max(0, cost - std::max(slack, 0)) +
+                   std::max(0, -slack) * (hostile ? 0 : 1);
+  c.ratio[t] = TakeValue(in, sp, t, hostile, cost) /
+               std::max(0.25, need + 0.5 * (cost - need));
+  c.need[t] = need;
+  c.cost[t] = cost;
+}
+
+// Every frontier region not `targeted`, weighed afresh where stale: the
+// best one affordable with `left` into `best`; where the best unaffordable
+// one would start into `save`.
 inline void ConsiderTakes(const TurnInput& in, const RegionPlan& p,
                           const SuperPlan& sp, wl::RegionSet targeted, int left,
-                          Saving& save, Choice& best) {
+                          TakeCache& c, Saving& save, Choice& best) {
   for (int t : p.frontier - targeted) {
-    const bool hostile = in.enemy.Contains(t);
-    const int cost = CostOf(in, t);
-    int slack = 0;
-    const int source = RichestSource(in, p, t, hostile, slack);
-    const int need = std::max(0, cost - std::max(slack, 0)) +
-                     std::max(0, -slack) * (hostile ? 0 : 1);
-    const double ratio = TakeValue(in, sp, t, hostile, cost) /
-                         std::max(0.25, need + 0.5 * (cost - need));
-    if (need > left) {
+    if (c.stale.Contains(t)) WeighTake(in, p, sp, t, c);
+    const double ratio = c.ratio[t];
+    if (c.need[t] > left) {
       if (ratio > save.ratio) {
         save.ratio = ratio;
-        save.at = source;
+        save.at = c.source[t];
       }
       continue;
     }
-    if (ratio > best.ratio) best = Choice{ratio, t, source, need, cost, false};
+    if (ratio > best.ratio) {
+      best = Choice{ratio, t, c.source[t], c.need[t], c.cost[t], false};
+    }
   }
+  c.stale = wl::RegionSet();
 }
 
 // Every front region short of what holds it, not `defended`: placing the
@@ -398,7 +421,8 @@ inline void PlaceOn(RegionPlan& p, int r, int armies, int& left) {
 }
 
 // The greedy allocation: the best value per army of income, repeatedly
-// (24 actions at most). Spends `left`; the regions it attacks or expands
+// (24 actions at most), each step weighing afresh only what the last one
+// changed (TakeCache). Spends `left`; the regions it attacks or expands
 // to go into `targeted`.
 inline void Allocate(TurnInput in, RegionPlan& p, SuperPlan& sp,
                      OrderList& orders, wl::RegionSet& targeted_out,
@@ -407,14 +431,17 @@ inline void Allocate(TurnInput in, RegionPlan& p, SuperPlan& sp,
   int left = left_out;
   Saving save = save_out;
   wl::RegionSet targeted = targeted_out, defended;
+  TakeCache cache;
+  cache.stale = p.frontier;
   for (int step = 0; step < 24; ++step) {
     Choice best;
-    ConsiderTakes(in, p, sp, targeted, left, save, best);
+    ConsiderTakes(in, p, sp, targeted, left, cache, save, best);
     if (left > 0) ConsiderDefences(in, p, sp, defended, left, best);
     if (best.target < 0) break;
     if (best.defend) {
       PlaceOn(p, best.target, best.need, left);
       defended.Insert(best.target);
+      cache.stale = in.game.Neighbors(best.target);
       continue;
     }
     PlaceOn(p, best.source, best.need, left);
@@ -422,7 +449,9 @@ inline void Allocate(TurnInput in, RegionPlan& p, SuperPlan& sp,
     orders.Add(best.source, best.target, best.cost,
                in.enemy.Contains(best.target) ? kAttack : kExpand);
     targeted.Insert(best.target);
-    sp.remaining[in.info.SuperOf(best.target)] -= best.cost;
+    const int si = in.info.SuperOf(best.target);
+    sp.remaining[si] -= best.cost;
+    cache.stale = in.game.Neighbors(best.source) | in.info.Members(si);
   }
   left_out = left;
   save_out = save;
