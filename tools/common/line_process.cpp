@@ -1,8 +1,10 @@
 #include "common/line_process.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/eventfd.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -45,6 +47,25 @@ absl::Status SetNonBlocking(int fd) {
     return absl::ErrnoToStatus(errno, "fcntl(O_NONBLOCK)");
   }
   return absl::OkStatus();
+}
+
+// write(2) from any thread without SIGPIPE: blocked for the call, and one
+// this write raised (EPIPE) taken before the mask is restored.
+ssize_t WriteWithoutSigpipe(int fd, const char* data, size_t size) {
+  sigset_t pipe_only, old;
+  sigemptyset(&pipe_only);
+  sigaddset(&pipe_only, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe_only, &old);
+  ssize_t n = ::write(fd, data, size);
+  const int saved = errno;
+  if (n < 0 && saved == EPIPE && !sigismember(&old, SIGPIPE)) {
+    const timespec zero = {0, 0};
+    while (sigtimedwait(&pipe_only, nullptr, &zero) < 0 && errno == EINTR) {
+    }
+  }
+  pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  errno = saved;
+  return n;
 }
 
 int64_t FloorMs(Clock::duration d) {
@@ -202,11 +223,12 @@ struct LineProcess::Impl {
 
   // Reads what `pipe` holds now, up to `budget` bytes, handing each chunk
   // to take(data, size). At end of file (or a read error: nothing more can
-  // come) calls at_end(), closes the pipe and returns false; true while it
-  // stays open. False at once when already closed.
+  // come) calls at_end(), closes the pipe (only the reader thread does:
+  // `close_at_end`) and returns false; true while it stays open. False at
+  // once when already closed.
   template <typename Take, typename AtEnd>
   static bool ReadAvailable(asio::posix::stream_descriptor& pipe, size_t budget,
-                            Take take, AtEnd at_end) {
+                            Take take, AtEnd at_end, bool close_at_end = true) {
     if (!pipe.is_open()) return false;
     char buffer[1 << 16];
     size_t done = 0;
@@ -220,6 +242,7 @@ struct LineProcess::Impl {
       if (n < 0 && errno == EINTR) continue;
       if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
       at_end();
+      if (!close_at_end) return false;
       boost::system::error_code ignored;
       pipe.close(ignored);
       return false;
@@ -238,8 +261,11 @@ struct LineProcess::Impl {
   }
 
   // Reads what stdout holds now, up to `budget` bytes (kFifo: and up to
-  // kMaxUnreadBytes unread). False once closed.
-  bool ReadStdout(size_t budget) {
+  // kMaxUnreadBytes unread). False once closed. From the reader thread,
+  // which closes stdout at its end, or (`owner`) from Ask's thread, which
+  // leaves that to the reader thread: the end of a pipe stays readable.
+  bool ReadStdout(size_t budget, bool owner = false) {
+    std::lock_guard<std::mutex> reading(read_mu);
     if (Fifo()) {
       std::lock_guard<std::mutex> lock(mu);
       const size_t unread = fifo.unread();
@@ -250,17 +276,22 @@ struct LineProcess::Impl {
     return ReadAvailable(
         out, budget,
         [this](const char* data, size_t size) { TakeStdout(data, size); },
-        [this] {
-          {
-            std::lock_guard<std::mutex> lock(mu);
-            if (!Fifo()) {  // kFifo: an unterminated line never counts
-              splitter.Finish(
-                  [this](const std::string& line) { Deliver(line); });
-            }
-            finished = true;
-          }
-          cv.notify_all();
-        });
+        [this] { EndStdout(); }, !owner);
+  }
+
+  // Stdout has ended (read_mu held; once, whichever thread sees it first).
+  void EndStdout() {
+    if (stdout_ended) return;
+    stdout_ended = true;
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      if (!Fifo()) {  // kFifo: an unterminated line never counts
+        splitter.Finish([this](const std::string& line) { Deliver(line); });
+      }
+      finished = true;
+      WakeOwner();
+    }
+    cv.notify_all();
   }
 
   void TakeStdout(const char* data, size_t size) {
@@ -293,6 +324,7 @@ struct LineProcess::Impl {
     if (waiting && !answer) {
       answer = line;
       answer_time = Clock::now();
+      WakeOwner();
     } else {
       latest = line;
     }
@@ -331,9 +363,12 @@ struct LineProcess::Impl {
     }
   }
 
-  // Queues bytes for stdin and writes what the pipe accepts now.
-  void QueueInput(const std::string& text) {
-    if (!in.is_open()) return;
+  // Queues bytes for stdin and writes what the pipe accepts now, from any
+  // thread (the owner's Send and Ask write at once: no hand-over to the
+  // reader thread, which writes the rest when the pipe has room).
+  void QueueInput(const std::string& text, bool on_reader_thread) {
+    std::lock_guard<std::mutex> lock(input_mu);
+    if (stdin_closed) return;
     size_t pending = queued_input.size() - queued_offset;
     if (pending + text.size() > kMaxQueuedInputBytes) return;  // dropped
     if (queued_offset > 0 && queued_offset >= queued_input.size() / 2) {
@@ -341,38 +376,46 @@ struct LineProcess::Impl {
       queued_offset = 0;
     }
     queued_input += text;
-    FlushInput();
+    if (!FlushInput()) return;
+    if (on_reader_thread) {
+      ArmStdin();
+    } else {
+      asio::post(io, [this] {
+        std::lock_guard<std::mutex> lock(input_mu);
+        if (FlushInput()) ArmStdin();
+      });
+    }
   }
 
-  void FlushInput() {
-    while (queued_offset < queued_input.size() && in.is_open()) {
-      // SIGPIPE is blocked in this thread: a closed pipe gives EPIPE.
-      ssize_t n =
-          ::write(in.native_handle(), queued_input.data() + queued_offset,
-                  queued_input.size() - queued_offset);
+  // Writes what is queued until the pipe is full (input_mu held); true
+  // when bytes are left for later.
+  bool FlushInput() {
+    while (queued_offset < queued_input.size() && !stdin_closed) {
+      ssize_t n = WriteWithoutSigpipe(in.native_handle(),
+                                      queued_input.data() + queued_offset,
+                                      queued_input.size() - queued_offset);
       if (n > 0) {
         queued_offset += static_cast<size_t>(n);
         continue;
       }
       if (n < 0 && errno == EINTR) continue;
-      if (n == 0 || errno == EAGAIN || errno == EWOULDBLOCK) {
-        ArmStdin();
-        return;
-      }
-      boost::system::error_code ignored;  // EPIPE: the bot reads no more
-      in.close(ignored);
+      if (n == 0 || errno == EAGAIN || errno == EWOULDBLOCK) return true;
+      stdin_closed = true;  // EPIPE: the bot reads no more (Kill closes it)
     }
     queued_input.clear();
     queued_offset = 0;
+    return false;
   }
 
+  // Reader thread, input_mu held: writes the rest once the pipe has room.
   void ArmStdin() {
     if (write_armed) return;
     write_armed = true;
     in.async_wait(WaitType::wait_write,
                   [this](const boost::system::error_code& ec) {
+                    std::lock_guard<std::mutex> lock(input_mu);
                     write_armed = false;
-                    if (!ec) FlushInput();
+                    if (!ec && FlushInput()) ArmStdin();
                   });
   }
 
@@ -406,26 +449,32 @@ struct LineProcess::Impl {
       std::lock_guard<std::mutex> lock(mu);
       finished = true;
       exited = true;
+      WakeOwner();
     }
     cv.notify_all();
   }
 
-  // Posted by Ask (and ReadNext, with no request): takes in what stdout
-  // already holds, settles a stored answer, then writes the request and
-  // starts the clock.
+  // A request begins (mu held): a latest line is its answer at once.
+  void SettleStoredAnswer() {
+    answer.reset();
+    stored_answer = latest.has_value();
+    if (stored_answer) {
+      answer = std::move(latest);
+      latest.reset();
+    }
+    waiting = true;
+  }
+
+  // kFifo, posted by Ask (and ReadNext, with no request): takes in what
+  // stdout already holds, settles a stored answer, then writes the request
+  // and starts the clock.
   void BeginRequest(const std::string& request) {
     ReadStdout(kReadBudget);
     {
       std::lock_guard<std::mutex> lock(mu);
-      answer.reset();
-      stored_answer = latest.has_value();
-      if (stored_answer) {
-        answer = std::move(latest);
-        latest.reset();
-      }
-      waiting = true;
+      SettleStoredAnswer();
     }
-    if (!request.empty()) QueueInput(request);
+    if (!request.empty()) QueueInput(request, /*on_reader_thread=*/true);
     {
       std::lock_guard<std::mutex> lock(mu);
       request_time = Clock::now();
@@ -450,6 +499,7 @@ struct LineProcess::Impl {
     boost::system::error_code ignored;
     in.close(ignored);
     out.close(ignored);
+    owner_out.Reset();
     err.close(ignored);
     exit_watch.close(ignored);
     lifeline.Reset();  // the supervisor kills and reaps everything, exits
@@ -462,8 +512,66 @@ struct LineProcess::Impl {
     finished = true;
   }
 
-  // Owner thread: has the reader thread run BeginRequest(text) and waits
-  // until it has; returns holding mu.
+  // kLatest, owner thread: what BeginRequest does, done here; returns
+  // holding mu, which it holds from before the request is written until
+  // its clock starts, so that no answer is taken in before. (The reader
+  // thread still reads the answer: stdout is read all the time.)
+  std::unique_lock<std::mutex> BeginLatestRequest(const std::string& request) {
+    ReadStdout(kReadBudget, /*owner=*/true);
+    std::unique_lock<std::mutex> lock(mu);
+    SettleStoredAnswer();
+    QueueInput(request, /*on_reader_thread=*/false);
+    request_time = Clock::now();
+    return lock;
+  }
+
+  // kLatest, owner thread, `lock` held on mu after BeginLatestRequest:
+  // waits until an answer is there, the bot is finished or `deadline`,
+  // reading stdout itself as soon as it is readable (the answer is then
+  // taken in without waking the reader thread first; whichever reads it,
+  // the other sees it under read_mu and mu). The reader thread wakes it
+  // through wake_fd when it took in the answer or saw the end.
+  void AwaitLatestAnswer(std::unique_lock<std::mutex>& lock,
+                         Clock::time_point deadline) {
+    while (!answer && !finished) {
+      lock.unlock();
+      ReadStdout(kReadBudget, /*owner=*/true);
+      lock.lock();
+      const Clock::time_point now = Clock::now();
+      if (answer || finished || now >= deadline) break;
+      owner_polls = true;
+      lock.unlock();
+      PollStdout(deadline - now);
+      lock.lock();
+      owner_polls = false;
+    }
+  }
+
+  // Owner thread: sleeps until stdout is readable, wake_fd is signalled or
+  // `wait` has passed; takes the signal.
+  void PollStdout(Clock::duration wait) {
+    const auto ns =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(wait).count();
+    const timespec limit = {static_cast<time_t>(ns / 1000000000),
+                            static_cast<long>(ns % 1000000000)};
+    pollfd fds[2] = {{owner_out.get(), POLLIN, 0}, {wake_fd.get(), POLLIN, 0}};
+    ::ppoll(fds, 2, &limit, nullptr);
+    uint64_t signals = 0;
+    while (::read(wake_fd.get(), &signals, sizeof signals) < 0 &&
+           errno == EINTR) {
+    }
+  }
+
+  // mu held: wakes the owner from PollStdout if it is waiting there.
+  void WakeOwner() {
+    if (!owner_polls) return;
+    const uint64_t one = 1;
+    while (::write(wake_fd.get(), &one, sizeof one) < 0 && errno == EINTR) {
+    }
+  }
+
+  // kFifo, owner thread: has the reader thread run BeginRequest(text) and
+  // waits until it has; returns holding mu.
   std::unique_lock<std::mutex> PostRequest(std::string text) {
     {
       std::lock_guard<std::mutex> lock(mu);
@@ -525,10 +633,23 @@ struct LineProcess::Impl {
   asio::executor_work_guard<asio::io_context::executor_type> work;
   std::thread thread;
 
-  // Reader thread only.
+  // Reading stdout, from either thread, and closing it; stdout_ended.
+  std::mutex read_mu;
+  bool stdout_ended = false;
+  // kLatest's waiting owner: a copy of stdout's descriptor to poll (the
+  // reader thread closes its own at the end), and the reader thread's
+  // signal (an eventfd), sent while owner_polls (under mu).
+  UniqueFd owner_out, wake_fd;
+  bool owner_polls = false;
+
+  // Input for stdin, written from either thread.
+  std::mutex input_mu;
   std::string queued_input;
   size_t queued_offset = 0;
   bool write_armed = false;
+  bool stdin_closed = false;
+
+  // Reader thread only.
   UniqueFd stderr_file;
   int64_t stderr_cap = 0;
   int64_t stderr_written = 0;
@@ -592,6 +713,11 @@ absl::StatusOr<std::unique_ptr<LineProcess>> LineProcess::Start(
   if (!spawned.ok()) return spawned;
   impl->pid = child.pid;
   impl->registry_slot = RegisterProcessGroup(impl->pid);
+  impl->owner_out.Reset(::fcntl(child.stdout_read.get(), F_DUPFD_CLOEXEC, 0));
+  impl->wake_fd.Reset(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC));
+  if (impl->owner_out.get() < 0 || impl->wake_fd.get() < 0) {
+    return absl::ErrnoToStatus(errno, "cannot make the bot's stdout watch");
+  }
   UniqueFd* ends[] = {&child.stdin_write, &child.stdout_read,
                       &child.stderr_read, &child.report_read};
   for (UniqueFd* end : ends) {
@@ -641,7 +767,7 @@ absl::StatusOr<std::unique_ptr<LineProcess>> LineProcess::StartReaderThread(
 void LineProcess::Send(const std::string& line) {
   Impl* m = impl_.get();
   if (m->killed) return;
-  asio::post(m->io, [m, text = line + "\n"] { m->QueueInput(text); });
+  m->QueueInput(line + "\n", /*on_reader_thread=*/false);
 }
 
 LineAnswer LineProcess::Ask(const std::string& line, int64_t timeout_ms) {
@@ -651,7 +777,9 @@ LineAnswer LineProcess::Ask(const std::string& line, int64_t timeout_ms) {
     reply.timed_out = true;
     return reply;
   }
-  std::unique_lock<std::mutex> lock = m->PostRequest(line + "\n");
+  std::unique_lock<std::mutex> lock = m->Fifo()
+                                          ? m->PostRequest(line + "\n")
+                                          : m->BeginLatestRequest(line + "\n");
   const Clock::time_point deadline =
       m->request_time +
       std::chrono::milliseconds(std::max<int64_t>(timeout_ms, 0));
@@ -662,8 +790,7 @@ LineAnswer LineProcess::Ask(const std::string& line, int64_t timeout_ms) {
     m->answer.reset();
     return reply;  // elapsed 0
   }
-  m->cv.wait_until(lock, deadline,
-                   [m] { return m->answer.has_value() || m->finished; });
+  m->AwaitLatestAnswer(lock, deadline);
   m->waiting = false;
   if (m->answer) {
     if (m->answer_time <= deadline) {

@@ -105,11 +105,11 @@ struct LineAnswer {
 
 // A bot as a child process, sent lines and asked for answers.
 //
-// Send never blocks: lines are queued and written by the reader thread as
-// the bot's stdin pipe accepts them (at most kMaxQueuedInputBytes are kept
-// waiting; beyond that lines are dropped). Writing to a bot that has exited
-// is silently dropped; the harness never gets SIGPIPE (the thread that
-// writes blocks it). The bot's stderr is copied to options.stderr_path up
+// Send never blocks: a line is written at once as far as the bot's stdin
+// pipe accepts it, the rest by the reader thread when it has room (at most
+// kMaxQueuedInputBytes are kept waiting; beyond that lines are dropped).
+// Writing to a bot that has exited is silently dropped; the harness never
+// gets SIGPIPE (blocked around each write). The bot's stderr is copied to options.stderr_path up
 // to options.stderr_cap_bytes, the rest read and discarded.
 //
 // Kill() sends SIGKILL to the whole process group, closes the pipes and the
