@@ -6,12 +6,15 @@
 
 #include "berlin/berlin_map.h"
 #include "bots/berlin/mcts/berlin_mcts_search.h"
+#include "bots/mcts/mcts_search.h"
 #include "colorfight/cf_random_game.h"
+#include "engine_lines.h"
 #include "gtest/gtest.h"
 #include "random_play.h"
 #include "rules.h"
 #include "sdk/berlin/rules.h"
 #include "test_maps.h"
+#include "test_positions.h"
 
 namespace {
 std::atomic<long> g_allocations{0};
@@ -149,6 +152,26 @@ TEST(RulesAllocationTest, BerlinMctsIterationsNeverAllocate) {
   for (int i = 0; i < 300; ++i) turns += search.Iterate();
   EXPECT_EQ(g_allocations.load(), before);
   EXPECT_GT(turns, 300);
+}
+
+// The Warlight mcts's iterations (UCB choice, the round on the rules core,
+// fast-policy playouts with the allocation's TakeCache, evaluation) on
+// mid-game positions of a 90-region map: nothing once Prepare is done.
+TEST(RulesAllocationTest, MctsIterationsNeverAllocate) {
+  Game game(testing::RandomTestMap(5, 90));
+  const mcts::MapInfo info(game);
+  int64_t rounds = 0;
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    const State s = testing::MidGame(game, seed, 6);
+    const View view = ViewOfPosition(game, s, Player::kPlayer1);
+    mcts::Search search{mcts::Config()};
+    search.Prepare(view, info, seed);
+    MoveQueue place[2], attack[2];
+    const long before = g_allocations.load();
+    for (int n = 0; n < 300; ++n) rounds += search.Iterate(n, place, attack);
+    EXPECT_EQ(g_allocations.load(), before) << "position " << seed;
+  }
+  EXPECT_GT(rounds, 1500);
 }
 
 // Colorfight's updates (colorfight §6: commands with negative, huge and

@@ -61,12 +61,16 @@ std::vector<int> TintOfSuper(const Map& map) {
   return tint;
 }
 
+// The length of (dx, dy): page coordinates never overflow a square, so no
+// std::hypot (several times slower; label placement calls this most).
+double Distance(double dx, double dy) { return std::sqrt(dx * dx + dy * dy); }
+
 double SegmentDistance(double px, double py, double ax, double ay, double bx,
                        double by) {
   const double dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
   double t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
   t = std::clamp(t, 0.0, 1.0);
-  return std::hypot(px - (ax + t * dx), py - (ay + t * dy));
+  return Distance(px - (ax + t * dx), py - (ay + t * dy));
 }
 
 // Where each region's id label goes, relative to its centre: into the
@@ -158,9 +162,9 @@ double Clearance(const Board& board, double px, double py) {
   double clearance = 1e18;
   for (int a : board.map.RegionIds()) {
     clearance =
-        std::min(clearance, std::hypot(px - c[a].first, py - c[a].second) - r);
+        std::min(clearance, Distance(px - c[a].first, py - c[a].second) - r);
     clearance =
-        std::min(clearance, std::hypot(px - c[a].first - label[a].first,
+        std::min(clearance, Distance(px - c[a].first - label[a].first,
                                        py - c[a].second - label[a].second) -
                                 0.6 * r);
     for (int b : board.map.Neighbors(a)) {
@@ -206,7 +210,7 @@ Point BonusPlace(const Board& board, size_t s) {
   Point place = {cx, cy};
   for (auto [px, py] : candidates) {
     const double score = std::min(Clearance(board, px, py), 1.2 * r) -
-                         0.05 * std::hypot(px - cx, py - cy);
+                         0.05 * Distance(px - cx, py - cy);
     if (score > best) {
       best = score;
       place = {px, py};
