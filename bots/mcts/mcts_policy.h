@@ -52,11 +52,19 @@ namespace policy_internal {
 
 constexpr int kTableSize = 512;
 
+// Defenders that hold against `attackers` in expectation.
+inline int HoldAgainstNow(int attackers) {
+  if (attackers <= 0) return 1;
+  return static_cast<int>(wl::JavaRound(attackers * 0.6)) + 1;
+}
+
 struct Tables {
   int16_t take_surely[kTableSize];
   int16_t take_expected[kTableSize];
+  int16_t hold_against[kTableSize];
   Tables() {
     for (int d = 0; d < kTableSize; ++d) {
+      hold_against[d] = static_cast<int16_t>(HoldAgainstNow(d));
       take_surely[d] = static_cast<int16_t>(wl::ArmiesToTakeSurely(d));
       int a = 1;
       while (!wl::ExpectedCombat(a, d).conquered) ++a;
@@ -92,8 +100,10 @@ inline int TakeExpected(int d) {
 
 // Defenders that hold against `attackers` in expectation.
 inline int HoldAgainst(int attackers) {
-  if (attackers <= 0) return 1;
-  return static_cast<int>(wl::JavaRound(attackers * 0.6)) + 1;
+  if (attackers >= 0 && attackers < policy_internal::kTableSize) {
+    return policy_internal::GetTables().hold_against[attackers];
+  }
+  return policy_internal::HoldAgainstNow(attackers);
 }
 
 // What the policy and the evaluation precompute from the map, once.
@@ -108,6 +118,15 @@ class MapInfo {
       bonus_.push_back(s.bonus);
       for (int r : s.regions) super_of_[r] = i;
     }
+    for (int r = 0; r < wl::kRegionSlots; ++r) {
+      first_neighbor_[r] = static_cast<int>(neighbors_.size());
+      if (game.GetMap().HasRegion(r)) {
+        for (int n : game.GetMap().Neighbors(r)) {
+          neighbors_.push_back(static_cast<uint8_t>(n));
+        }
+      }
+    }
+    first_neighbor_[wl::kRegionSlots] = static_cast<int>(neighbors_.size());
   }
   const wl::Game& game() const { return game_; }
   int SuperCount() const { return static_cast<int>(members_.size()); }
@@ -121,9 +140,23 @@ class MapInfo {
   // bots' table, attack_odds.h).
   int TakeArmies(int d) const { return take_.Armies(d); }
 
+  // A region's neighbours in the map's order (the order ties are broken
+  // in), from one flat array: the policy's inner loops read nothing else.
+  struct Adjacent {
+    const uint8_t *first, *last;
+    const uint8_t* begin() const { return first; }
+    const uint8_t* end() const { return last; }
+  };
+  Adjacent Neighbors(int region) const {
+    const uint8_t* all = neighbors_.data();
+    return {all + first_neighbor_[region], all + first_neighbor_[region + 1]};
+  }
+
  private:
   const wl::Game& game_;
   const wl::TakeTable& take_;
+  std::vector<uint8_t> neighbors_;
+  int first_neighbor_[wl::kRegionSlots + 1] = {};
   std::vector<wl::RegionSet> members_;
   std::vector<int> bonus_;
   int super_of_[wl::kRegionSlots] = {};
@@ -195,7 +228,6 @@ constexpr int kFar = 1 << 20;  // a distance no walk reaches
 struct TurnInput {
   const MapInfo& info;
   const wl::Game& game;
-  const wl::Map& map;
   const wl::State& s;
   const PolicyParams& w;
   wl::RegionSet mine, enemy;
@@ -259,16 +291,12 @@ inline void AssessRegions(TurnInput in, RegionPlan& p) {
     p.total[r] = in.s.armies[r];
     p.used[r] = 0;
     p.placed[r] = 0;
+    const wl::RegionSet around = in.game.Neighbors(r);
+    const wl::RegionSet hostile = around & in.enemy;
     int t = 0;
-    bool touches = false;
-    for (int n : in.map.Neighbors(r)) {
-      if (in.enemy.Contains(n)) {
-        touches = true;
-        t += in.s.armies[n] - 1;
-      }
-    }
-    p.frontier |= in.game.Neighbors(r);
-    if (touches) {
+    for (int n : hostile) t += in.s.armies[n] - 1;
+    p.frontier |= around;
+    if (!hostile.Empty()) {
       t += static_cast<int>(in.w.threat_share * in.enemy_income);
       p.front.Insert(r);
       p.hold[r] = HoldAgainst(t);
@@ -309,7 +337,7 @@ inline int RichestSource(const TurnInput& in, const RegionPlan& p, int t,
                          bool hostile, int& slack) {
   int source = -1;
   slack = -(1 << 30);
-  for (int n : in.map.Neighbors(t)) {
+  for (int n : in.info.Neighbors(t)) {
     if (!in.mine.Contains(n)) continue;
     const int sl = p.total[n] - p.used[n] - (hostile ? 1 : p.hold[n]);
     if (sl > slack) {
@@ -489,11 +517,7 @@ inline void TopUpAttacks(TurnInput in, RegionPlan& p, wl::RegionSet targeted,
   for (int i = 0; i < orders.count; ++i) {
     Order& o = orders.items[i];
     if (o.kind != kAttack) continue;
-    bool others = false;
-    for (int n : in.map.Neighbors(o.from)) {
-      if (in.enemy.Contains(n) && !targeted.Contains(n)) others = true;
-    }
-    if (others) continue;
+    if (!((in.game.Neighbors(o.from) & in.enemy) - targeted).Empty()) continue;
     const int extra = std::max(0, p.total[o.from] - p.used[o.from] - 1);
     o.armies += extra;
     p.used[o.from] += extra;
@@ -508,7 +532,7 @@ inline void AllIn(TurnInput in, RegionPlan& p, wl::RegionSet& targeted,
   for (int r : p.front) {
     const int spare = p.total[r] - p.used[r] - 1;
     int weakest = -1;
-    for (int n : in.map.Neighbors(r)) {
+    for (int n : in.info.Neighbors(r)) {
       if (in.enemy.Contains(n) && !targeted.Contains(n) &&
           (weakest < 0 || s.armies[n] < s.armies[weakest])) {
         weakest = n;
@@ -545,13 +569,14 @@ inline void DistancesTo(const TurnInput& in, wl::RegionSet goal,
     distance[r] = 0;
     queue[tail++] = r;
   }
+  wl::RegionSet unreached = in.mine - goal;
   while (head < tail) {
     const int r = queue[head++];
-    for (int n : in.map.Neighbors(r)) {
-      if (in.mine.Contains(n) && distance[n] == kFar) {
-        distance[n] = distance[r] + 1;
-        queue[tail++] = n;
-      }
+    const wl::RegionSet next = in.game.Neighbors(r) & unreached;
+    unreached -= next;
+    for (int n : next) {
+      distance[n] = distance[r] + 1;
+      queue[tail++] = n;
     }
   }
 }
@@ -571,7 +596,7 @@ inline void WalkToFront(TurnInput in, RegionPlan& p, int save_at,
     const int spare = p.total[r] - p.used[r] - 1;
     if (spare <= 0 || (save_at == r && p.placed[r] > 0)) continue;
     int next = -1;
-    for (int n : in.map.Neighbors(r)) {
+    for (int n : in.info.Neighbors(r)) {
       if (!in.mine.Contains(n) || distance[n] != distance[r] - 1) continue;
       if (next < 0 || p.threat[n] > p.threat[next]) next = n;
     }
@@ -625,7 +650,6 @@ inline void PlanTurn(const MapInfo& info, const wl::State& s, wl::Player me,
   const int enemy_income = enemy.Empty() ? 0 : game.Income(s, them);
   const pi::TurnInput in{info,
                          game,
-                         game.GetMap(),
                          s,
                          w,
                          mine,
