@@ -118,15 +118,6 @@ class MapInfo {
       bonus_.push_back(s.bonus);
       for (int r : s.regions) super_of_[r] = i;
     }
-    for (int r = 0; r < wl::kRegionSlots; ++r) {
-      first_neighbor_[r] = static_cast<int>(neighbors_.size());
-      if (game.GetMap().HasRegion(r)) {
-        for (int n : game.GetMap().Neighbors(r)) {
-          neighbors_.push_back(static_cast<uint8_t>(n));
-        }
-      }
-    }
-    first_neighbor_[wl::kRegionSlots] = static_cast<int>(neighbors_.size());
   }
   const wl::Game& game() const { return game_; }
   int SuperCount() const { return static_cast<int>(members_.size()); }
@@ -141,22 +132,14 @@ class MapInfo {
   int TakeArmies(int d) const { return take_.Armies(d); }
 
   // A region's neighbours in the map's order (the order ties are broken
-  // in), from one flat array: the policy's inner loops read nothing else.
-  struct Adjacent {
-    const uint8_t *first, *last;
-    const uint8_t* begin() const { return first; }
-    const uint8_t* end() const { return last; }
-  };
-  Adjacent Neighbors(int region) const {
-    const uint8_t* all = neighbors_.data();
-    return {all + first_neighbor_[region], all + first_neighbor_[region + 1]};
+  // in), from the rules core's flat array.
+  wl::Game::NeighborList Neighbors(int region) const {
+    return game_.NeighborsInOrder(region);
   }
 
  private:
   const wl::Game& game_;
   const wl::TakeTable& take_;
-  std::vector<uint8_t> neighbors_;
-  int first_neighbor_[wl::kRegionSlots + 1] = {};
   std::vector<wl::RegionSet> members_;
   std::vector<int> bonus_;
   int super_of_[wl::kRegionSlots] = {};

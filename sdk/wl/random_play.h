@@ -101,8 +101,8 @@ void RandomAttacks(const Game& game, const State& s, Player p, Rng& rng,
     coins >>= 1;
     --coins_left;
     if (!moves) continue;
-    const std::vector<int>& nbs = map.Neighbors(r);
-    const double v = rng.NextDouble() * static_cast<int>(nbs.size());
+    const Game::NeighborList nbs = game.NeighborsInOrder(r);
+    const double v = rng.NextDouble() * nbs.size();
     const int index = static_cast<int>(v);
     const int spare = s.armies[r] - 1;
     Move m = Move::AttackTransfer(r, nbs[index],

@@ -106,12 +106,34 @@ class Game {
     for (const Map::SuperRegion& s : map_.SuperRegions()) {
       bonuses_.push_back(Bonus{s.members, s.bonus});
     }
-    for (int r : map_.RegionIds()) neighbors_[r] = map_.NeighborSet(r);
+    for (int r = 0; r < kRegionSlots; ++r) {
+      first_neighbor_[r] = static_cast<int>(in_order_.size());
+      if (!map_.HasRegion(r)) continue;
+      neighbors_[r] = map_.NeighborSet(r);
+      for (int n : map_.Neighbors(r)) {
+        in_order_.push_back(static_cast<uint8_t>(n));
+      }
+    }
+    first_neighbor_[kRegionSlots] = static_cast<int>(in_order_.size());
   }
 
   const Map& GetMap() const { return map_; }
   RuleSet Rules() const { return rules_; }
   RegionSet Neighbors(int region) const { return neighbors_[region]; }
+
+  // A region's neighbours in the map's order (Map::Neighbors), from one
+  // flat array: for loops that pick by position or break ties by order.
+  struct NeighborList {
+    const uint8_t *first, *last;
+    const uint8_t* begin() const { return first; }
+    const uint8_t* end() const { return last; }
+    int size() const { return static_cast<int>(last - first); }
+    int operator[](int i) const { return first[i]; }
+  };
+  NeighborList NeighborsInOrder(int region) const {
+    const uint8_t* all = in_order_.data();
+    return {all + first_neighbor_[region], all + first_neighbor_[region + 1]};
+  }
 
   // settings max_rounds: (int) max(60, 2.5 * regions) (spec section 3);
   // WL1: 100 rounds whatever the map (wl1 §1.3, §11); Dingle: 100 by
@@ -176,6 +198,8 @@ class Game {
   RuleSet rules_;
   std::vector<Bonus> bonuses_;
   RegionSet neighbors_[kRegionSlots];
+  std::vector<uint8_t> in_order_;  // NeighborsInOrder, region after region
+  int first_neighbor_[kRegionSlots + 1] = {};
 };
 
 // ---------------------------------------------------------------------------
