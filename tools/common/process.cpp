@@ -11,9 +11,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 #include <thread>
+#include <vector>
 
 extern char** environ;
 
@@ -62,7 +66,9 @@ absl::Status MakePipe(UniqueFd& read_end, UniqueFd& write_end) {
 
 // What the forked processes need, prepared before fork().
 struct SpawnPlan {
-  char** argv = nullptr;
+  char** argv = nullptr;                // sh -c command_line
+  const char* direct_path = nullptr;   // a plain command's program, or none
+  char** direct_argv = nullptr;        // its words
   char** envp = nullptr;
   const char* working_dir = nullptr;  // nullptr: keep the harness's
   int in_read = -1, out_write = -1, err_write = -1;
@@ -129,6 +135,11 @@ void SetAllSignals(void (*handler)(int)) {
   } else {
     int keep[] = {plan.exec_error_write};
     CloseAllBut(keep, 1);
+    // A plain command runs as sh would run it, without sh; should that
+    // fail (a script without #!, say), sh runs it as it always did.
+    if (plan.direct_path) {
+      ::execve(plan.direct_path, plan.direct_argv, plan.envp);
+    }
     ::execve("/bin/sh", plan.argv, plan.envp);
     error = errno;
   }
@@ -236,7 +247,9 @@ void ReapEnded(pid_t bot, int report_write, bool* bot_reported) {
                 plan.exec_error_write, plan.lifeline_read, plan.report_write};
   CloseAllBut(keep, 6);
   const pid_t self = ::getpid();
-  const pid_t bot = ::fork();
+  // vfork: no copy of the harness's page tables; ExecBot only sets up the
+  // child's own process state, execs or writes an errno and _exits.
+  const pid_t bot = ::vfork();
   if (bot == 0) ExecBot(plan, self);
   if (bot < 0) {
     int error = errno;
@@ -403,6 +416,63 @@ void KillGroupsAndExit(int signal) {
 
 }  // namespace
 
+namespace {
+
+// The words of a plain command line: what /bin/sh -c would run as one
+// program with those arguments, nothing for it to expand or interpret.
+// Letters, digits and _./+:,=@%- only, separated by spaces; no assignment
+// first. Empty for anything else (sh then runs it).
+std::vector<std::string> PlainWords(const std::string& command_line) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : command_line + " ") {
+    if (c == ' ') {
+      if (!word.empty()) words.push_back(word);
+      word.clear();
+      continue;
+    }
+    const bool plain = std::isalnum(static_cast<unsigned char>(c)) ||
+                       std::strchr("_./+:,=@%-", c) != nullptr;
+    if (!plain) return {};
+    word += c;
+  }
+  if (!words.empty() && words[0].find('=') != std::string::npos) return {};
+  return words;
+}
+
+bool IsExecutableFile(const std::string& path) {
+  struct stat info;
+  return ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) &&
+         ::access(path.c_str(), X_OK) == 0;
+}
+
+// The program `word` names, as sh finds it: the file itself when it has a
+// '/' (relative to the bot's folder `dir`, if any), else the first
+// executable of that name in an absolute $PATH folder. "" when there is
+// none, or when finding it needs sh (a relative $PATH folder).
+std::string FindProgram(const std::string& word, const std::string& dir) {
+  if (word.find('/') != std::string::npos) {
+    const bool relative = word[0] != '/' && !dir.empty();
+    return IsExecutableFile(relative ? dir + "/" + word : word) ? word : "";
+  }
+  const char* path = std::getenv("PATH");
+  if (!path) return "";
+  std::string folders = path;
+  size_t start = 0;
+  while (start <= folders.size()) {
+    size_t end = folders.find(':', start);
+    if (end == std::string::npos) end = folders.size();
+    const std::string folder = folders.substr(start, end - start);
+    if (folder.empty() || folder[0] != '/') return "";
+    const std::string candidate = folder + "/" + word;
+    if (IsExecutableFile(candidate)) return candidate;
+    start = end + 1;
+  }
+  return "";
+}
+
+}  // namespace
+
 absl::Status SpawnSupervised(const std::string& command_line,
                              const ProcessOptions& options,
                              SpawnedChild& child) {
@@ -416,7 +486,17 @@ absl::Status SpawnSupervised(const std::string& command_line,
   }
   std::string arg0 = "sh", arg1 = "-c", arg2 = command_line;
   char* argv[] = {arg0.data(), arg1.data(), arg2.data(), nullptr};
-  const SpawnPlan plan = MakePlan(pipes, options, argv);
+  SpawnPlan plan = MakePlan(pipes, options, argv);
+  std::vector<std::string> words = PlainWords(command_line);
+  const std::string program =
+      words.empty() ? "" : FindProgram(words[0], options.working_dir);
+  std::vector<char*> direct_argv;
+  if (!program.empty()) {
+    for (std::string& w : words) direct_argv.push_back(w.data());
+    direct_argv.push_back(nullptr);
+    plan.direct_path = program.c_str();
+    plan.direct_argv = direct_argv.data();
+  }
   const pid_t supervisor = ::fork();
   if (supervisor == 0) RunSupervisor(plan);
   if (supervisor < 0) return absl::ErrnoToStatus(errno, "fork");

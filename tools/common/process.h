@@ -11,7 +11,12 @@
 //   child.lifeline.Reset();          // the supervisor kills, reaps, exits
 //   WaitForChild(child.supervisor);  // no process of the bot remains
 //
-// The command line is run with `/bin/sh -c`, in its own process group,
+// The command line is run with `/bin/sh -c`, in its own process group (a
+// plain one, a program and arguments with nothing for sh to expand, such
+// as `python3 bot.py` or `./mybot --param x=1`, runs that program directly,
+// found as sh finds it: no shell stays in front of it, its own exit status
+// or signal is what is reported, and it starts faster; sh still runs it if
+// that exec fails),
 // under a small supervisor process (forked, no exec, named wl-supervisor in
 // ps). The supervisor is the parent of the bot's shell and a child
 // subreaper (with options.reap_descendants, the default): the bot's
