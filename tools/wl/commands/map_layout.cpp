@@ -65,7 +65,8 @@ std::vector<double> DoubleCentred(const std::vector<double>& d, int n) {
 }
 
 // The leading eigenvector of b (n x n) by power iteration from a fixed
-// start, orthogonal to `first` when given; *lambda is its eigenvalue.
+// start (200 steps at most, fewer once it has settled), orthogonal to
+// `first` when given; *lambda is its eigenvalue.
 std::vector<double> LeadingAxis(const std::vector<double>& b, int n, int axis,
                                 const std::vector<double>* first,
                                 double* lambda) {
@@ -88,7 +89,13 @@ std::vector<double> LeadingAxis(const std::vector<double>& b, int n, int axis,
     norm = std::sqrt(norm);
     if (norm < 1e-12) break;
     *lambda = norm;
-    for (int k = 0; k < n; ++k) v[k] = next[k] / norm;
+    double change = 0;
+    for (int k = 0; k < n; ++k) {
+      const double unit = next[k] / norm;
+      change = std::max(change, std::abs(unit - v[k]));
+      v[k] = unit;
+    }
+    if (change < 1e-9) break;  // settled: the stress sweeps take it on
   }
   return v;
 }
