@@ -238,11 +238,12 @@ void BM_MctsPrepare(benchmark::State& state, const std::string& which) {
 BENCHMARK_CAPTURE(BM_MctsPrepare, example, std::string("example"));
 BENCHMARK_CAPTURE(BM_MctsPrepare, largest, std::string("largest"));
 
-// A whole decision with a 100 ms budget: how many iterations it gets.
-void BM_MctsDecision100ms(benchmark::State& state, const std::string& which) {
+// A whole decision with a budget of `ms`: how many iterations it gets and
+// how many rounds they simulate (README "Speed": 100 and 400 ms).
+void MctsDecision(benchmark::State& state, const std::string& which, int ms) {
   MCTS_FIXTURE_OR_SKIP(state, which);
   mcts::Config config;
-  config.max_move_ms = 100;
+  config.max_move_ms = ms;
   double iterations = 0, rounds = 0;
   int decisions = 0;
   for (auto _ : state) {
@@ -254,6 +255,12 @@ void BM_MctsDecision100ms(benchmark::State& state, const std::string& which) {
   }
   state.counters["iterations"] = iterations / decisions;
   state.counters["rounds"] = rounds / decisions;
+}
+void BM_MctsDecision100ms(benchmark::State& state, const std::string& which) {
+  MctsDecision(state, which, 100);
+}
+void BM_MctsDecision400ms(benchmark::State& state, const std::string& which) {
+  MctsDecision(state, which, 400);
 }
 BENCHMARK_CAPTURE(BM_MctsDecision100ms, example, std::string("example"))
     ->Unit(benchmark::kMillisecond)
@@ -267,5 +274,11 @@ BENCHMARK_CAPTURE(BM_MctsDecision100ms, wl1, std::string("wl1"))
 BENCHMARK_CAPTURE(BM_MctsDecision100ms, dingle, std::string("dingle"))
     ->Unit(benchmark::kMillisecond)
     ->Iterations(5);
+BENCHMARK_CAPTURE(BM_MctsDecision400ms, example, std::string("example"))
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3);
+BENCHMARK_CAPTURE(BM_MctsDecision400ms, largest, std::string("largest"))
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3);
 
 }  // namespace
