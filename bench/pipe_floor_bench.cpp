@@ -200,8 +200,9 @@ void BM_LineProcessTranscript(benchmark::State& state) {
   for (auto _ : state) {
     std::unique_ptr<wl::tools::LineProcess> bots[2];
     for (auto& bot : bots) {
-      auto started = wl::tools::LineProcess::Start(
-          NoMovesBotPath(), wl::tools::ProcessOptions(), wl::tools::LineRules());
+      auto started = wl::tools::LineProcess::Start(NoMovesBotPath(),
+                                                   wl::tools::ProcessOptions(),
+                                                   wl::tools::LineRules());
       if (!started.ok()) {
         state.SkipWithError("cannot start build/bench/bench_no_moves_bot");
         return;
@@ -209,7 +210,10 @@ void BM_LineProcessTranscript(benchmark::State& state) {
       bot = *std::move(started);
     }
     const bool played = PlayTranscript(
-        lines, [&](int i, const std::string& t) { bots[i]->Send(t.substr(0, t.size() - 1)); },
+        lines,
+        [&](int i, const std::string& t) {
+          bots[i]->Send(t.substr(0, t.size() - 1));
+        },
         [&](int i, const std::string& t) {
           return !bots[i]->Ask(t.substr(0, t.size() - 1), 10000).timed_out;
         });
@@ -230,8 +234,9 @@ BENCHMARK(BM_LineProcessTranscript)
 void BM_StartAskStop(benchmark::State& state, bool harness) {
   for (auto _ : state) {
     if (harness) {
-      auto bot = wl::tools::LineProcess::Start(
-          NoMovesBotPath(), wl::tools::ProcessOptions(), wl::tools::LineRules());
+      auto bot = wl::tools::LineProcess::Start(NoMovesBotPath(),
+                                               wl::tools::ProcessOptions(),
+                                               wl::tools::LineRules());
       if (!bot.ok() || (*bot)->Ask("go place_armies 10000", 10000).timed_out) {
         state.SkipWithError("cannot start build/bench/bench_no_moves_bot");
         return;
@@ -257,7 +262,8 @@ BENCHMARK_CAPTURE(BM_StartAskStop, line_process, true)
 // Runs `argv` with stdout and stderr on /dev/null; its exit status.
 int Run(const std::vector<std::string>& args) {
   std::vector<char*> argv;
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  for (const std::string& a : args)
+    argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
@@ -279,8 +285,8 @@ void BM_MatchCommand(benchmark::State& state) {
     state.SkipWithError("maps/wl2 is missing: match bench skipped");
     return;
   }
-  const fs::path folder =
-      fs::temp_directory_path() / ("wl_match_bench_" + std::to_string(getpid()));
+  const fs::path folder = fs::temp_directory_path() /
+                          ("wl_match_bench_" + std::to_string(getpid()));
   // WL_BENCH_WARLIGHT: another build's binary, to compare two builds.
   const char* other = std::getenv("WL_BENCH_WARLIGHT");
   const std::string warlight =

@@ -109,8 +109,11 @@ struct LineAnswer {
 // pipe accepts it, the rest by the reader thread when it has room (at most
 // kMaxQueuedInputBytes are kept waiting; beyond that lines are dropped).
 // Writing to a bot that has exited is silently dropped; the harness never
-// gets SIGPIPE (blocked around each write). The bot's stderr is copied to options.stderr_path up
-// to options.stderr_cap_bytes, the rest read and discarded.
+// gets SIGPIPE (blocked around each write). The bot's stderr is copied to
+// options.stderr_path up to options.stderr_cap_bytes, the rest read and
+// discarded. Ask (WL2's queue) reads the answer on the calling thread as
+// soon as stdout is readable; the reader thread reads stdout between
+// requests, so nothing a bot prints is ever left waiting in the pipe.
 //
 // Kill() sends SIGKILL to the whole process group, closes the pipes and the
 // supervisor's lifeline and waits for the supervisor (its own child only);

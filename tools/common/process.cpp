@@ -66,9 +66,9 @@ absl::Status MakePipe(UniqueFd& read_end, UniqueFd& write_end) {
 
 // What the forked processes need, prepared before fork().
 struct SpawnPlan {
-  char** argv = nullptr;                // sh -c command_line
-  const char* direct_path = nullptr;   // a plain command's program, or none
-  char** direct_argv = nullptr;        // its words
+  char** argv = nullptr;              // sh -c command_line
+  const char* direct_path = nullptr;  // a plain command's program, or none
+  char** direct_argv = nullptr;       // its words
   char** envp = nullptr;
   const char* working_dir = nullptr;  // nullptr: keep the harness's
   int in_read = -1, out_write = -1, err_write = -1;

@@ -165,7 +165,7 @@ double Clearance(const Board& board, double px, double py) {
         std::min(clearance, Distance(px - c[a].first, py - c[a].second) - r);
     clearance =
         std::min(clearance, Distance(px - c[a].first - label[a].first,
-                                       py - c[a].second - label[a].second) -
+                                     py - c[a].second - label[a].second) -
                                 0.6 * r);
     for (int b : board.map.Neighbors(a)) {
       if (b > a) {
