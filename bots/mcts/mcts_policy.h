@@ -230,10 +230,12 @@ struct RegionPlan {
   wl::RegionSet front, frontier;
 };
 
-// Per super region: armies to take what is not ours, and who holds it.
+// Per super region: armies to take what is not ours, and who holds it;
+// per region not ours, the armies to take it.
 struct SuperPlan {
   int remaining[kMaxSupers];
   bool mine_whole[kMaxSupers], enemy_whole[kMaxSupers];
+  int cost[wl::kRegionSlots];  // CostOf each region not ours, by id
 };
 
 struct Order {
@@ -300,13 +302,17 @@ inline int CostOf(const TurnInput& in, int t) {
   return in.info.TakeArmies(a);
 }
 
-// Per super region: what is left to take, and who holds it.
+// Per super region: what is left to take, and who holds it; per region
+// not ours, what taking it costs.
 inline void AssessSupers(TurnInput in, SuperPlan& sp) {
   const int supers = in.info.SuperCount();
   for (int i = 0; i < supers; ++i) {
     const wl::RegionSet m = in.info.Members(i);
     int cost = 0;
-    for (int r : m - in.mine) cost += CostOf(in, r);
+    for (int r : m - in.mine) {
+      sp.cost[r] = CostOf(in, r);
+      cost += sp.cost[r];
+    }
     sp.remaining[i] = cost;
     sp.mine_whole[i] = m.IsSubsetOf(in.mine);
     sp.enemy_whole[i] = m.IsSubsetOf(in.enemy);
@@ -366,7 +372,7 @@ struct TakeCache {
 inline void WeighTake(const TurnInput& in, const RegionPlan& p,
                       const SuperPlan& sp, int t, TakeCache& c) {
   const bool hostile = in.enemy.Contains(t);
-  const int cost = CostOf(in, t);
+  const int cost = sp.cost[t];  // the frontier is not ours: AssessSupers
   int slack = 0;
   c.source[t] = RichestSource(in, p, t, hostile, slack);
   const int need = std::max(0, cost - std::max(slack, 0)) +
