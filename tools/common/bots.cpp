@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "common/hash.h"
+#include "common/shell_words.h"
 #include "sdk/cli/terminal.h"
 #include "sdk/common/closest_name.h"
 
@@ -19,19 +20,6 @@ namespace wl::tools {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Words that make the first word of a command something other than a
-// program: shell keywords and the builtins a bot command might start with.
-bool IsShellWord(const std::string& word) {
-  static const std::set<std::string> kWords = {
-      "!",    "{",      "}",    "if",     "then",   "else",    "elif",
-      "fi",   "case",   "esac", "for",    "while",  "until",   "do",
-      "done", "in",     "time", "exec",   "cd",     "eval",    "export",
-      "set",  "unset",  "trap", "ulimit", "umask",  "command", "builtin",
-      ".",    "source", "read", "echo",   "printf", "test",    "[",
-      "true", "false",  ":",    "wait",   "exit",   "local",   "readonly"};
-  return kWords.count(word) > 0;
-}
 
 // The command's first word when it is a plain word (no quote, variable,
 // glob, assignment or redirection); nullopt otherwise.
@@ -45,19 +33,6 @@ std::optional<std::string> FirstPlainWord(const std::string& command) {
     return std::nullopt;
   }
   return word;
-}
-
-// The plain words of a command up to its first shell operator (; & | < >
-// ( )), each without shell constructs; empty when the command is not plain.
-std::vector<std::string> PlainWords(const std::string& command) {
-  const size_t end = command.find_first_of(";&|<>()");
-  std::istringstream in(command.substr(0, end));
-  std::vector<std::string> words;
-  for (std::string word; in >> word;) {
-    if (word.find_first_of("'\"\\$`*?[]~{}#") != std::string::npos) return {};
-    words.push_back(word);
-  }
-  return words;
 }
 
 // An interpreter that runs the script its first non-option argument names
@@ -91,26 +66,6 @@ bool LooksLikeScript(const std::string& word) {
     if (ext == known) return true;
   }
   return false;
-}
-
-// `word` (no '/') looked up in PATH like sh does; "" when not found.
-std::string SearchPath(const std::string& word) {
-  const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
-  size_t start = 0;
-  while (start <= dirs.size()) {
-    size_t colon = dirs.find(':', start);
-    if (colon == std::string::npos) colon = dirs.size();
-    std::string dir = dirs.substr(start, colon - start);
-    start = colon + 1;
-    fs::path candidate = fs::path(dir.empty() ? "." : dir) / word;
-    struct stat info;
-    if (::stat(candidate.c_str(), &info) == 0 && S_ISREG(info.st_mode) &&
-        ::access(candidate.c_str(), X_OK) == 0) {
-      return candidate.string();
-    }
-  }
-  return "";
 }
 
 // <built>/<bot> for a plain word, an empty path otherwise.

@@ -11,13 +11,14 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "common/shell_words.h"
 
 extern char** environ;
 
@@ -414,61 +415,34 @@ void KillGroupsAndExit(int signal) {
   ::_exit(128 + signal);
 }
 
-}  // namespace
-
-namespace {
-
-// The words of a plain command line: what /bin/sh -c would run as one
-// program with those arguments, nothing for it to expand or interpret.
-// Letters, digits and _./+:,=@%- only, separated by spaces; no assignment
-// first. Empty for anything else (sh then runs it).
-std::vector<std::string> PlainWords(const std::string& command_line) {
-  std::vector<std::string> words;
-  std::string word;
-  for (char c : command_line + " ") {
-    if (c == ' ') {
-      if (!word.empty()) words.push_back(word);
-      word.clear();
-      continue;
-    }
-    const bool plain = std::isalnum(static_cast<unsigned char>(c)) ||
-                       std::strchr("_./+:,=@%-", c) != nullptr;
-    if (!plain) return {};
-    word += c;
+// The words of a command line that sh would run as one program with
+// those arguments (PlainWords, and nothing else: no operator, no second
+// line, no character sh reads otherwise than a stream does, no assignment
+// or keyword first); empty for anything else (sh then runs it).
+std::vector<std::string> ProgramWords(const std::string& command_line) {
+  if (command_line.find_first_of(";&|<>()\n\r\v\f") != std::string::npos) {
+    return {};
   }
-  if (!words.empty() && words[0].find('=') != std::string::npos) return {};
+  std::vector<std::string> words = PlainWords(command_line);
+  if (words.empty() || IsShellWord(words[0]) ||
+      words[0].find('=') != std::string::npos) {
+    return {};
+  }
   return words;
 }
 
-bool IsExecutableFile(const std::string& path) {
-  struct stat info;
-  return ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) &&
-         ::access(path.c_str(), X_OK) == 0;
-}
-
 // The program `word` names, as sh finds it: the file itself when it has a
-// '/' (relative to the bot's folder `dir`, if any), else the first
-// executable of that name in an absolute $PATH folder. "" when there is
-// none, or when finding it needs sh (a relative $PATH folder).
+// '/' (relative to the bot's folder `dir`, if any), else SearchPath's
+// (only through absolute folders when the bot runs in `dir`). "" when
+// there is none, or when finding it needs sh (an unset $PATH, whose
+// default is sh's own).
 std::string FindProgram(const std::string& word, const std::string& dir) {
   if (word.find('/') != std::string::npos) {
     const bool relative = word[0] != '/' && !dir.empty();
     return IsExecutableFile(relative ? dir + "/" + word : word) ? word : "";
   }
-  const char* path = std::getenv("PATH");
-  if (!path) return "";
-  std::string folders = path;
-  size_t start = 0;
-  while (start <= folders.size()) {
-    size_t end = folders.find(':', start);
-    if (end == std::string::npos) end = folders.size();
-    const std::string folder = folders.substr(start, end - start);
-    if (folder.empty() || folder[0] != '/') return "";
-    const std::string candidate = folder + "/" + word;
-    if (IsExecutableFile(candidate)) return candidate;
-    start = end + 1;
-  }
-  return "";
+  if (!std::getenv("PATH")) return "";
+  return SearchPath(word, /*relative_folders=*/dir.empty());
 }
 
 }  // namespace
@@ -487,7 +461,7 @@ absl::Status SpawnSupervised(const std::string& command_line,
   std::string arg0 = "sh", arg1 = "-c", arg2 = command_line;
   char* argv[] = {arg0.data(), arg1.data(), arg2.data(), nullptr};
   SpawnPlan plan = MakePlan(pipes, options, argv);
-  std::vector<std::string> words = PlainWords(command_line);
+  std::vector<std::string> words = ProgramWords(command_line);
   const std::string program =
       words.empty() ? "" : FindProgram(words[0], options.working_dir);
   std::vector<char*> direct_argv;
