@@ -533,17 +533,18 @@ struct LineProcess::Impl {
   // through wake_fd when it took in the answer or saw the end.
   void AwaitLatestAnswer(std::unique_lock<std::mutex>& lock,
                          Clock::time_point deadline) {
+    // BeginLatestRequest has just read stdout: poll first, then read.
     while (!answer && !finished) {
-      lock.unlock();
-      ReadStdout(kReadBudget, /*owner=*/true);
-      lock.lock();
       const Clock::time_point now = Clock::now();
-      if (answer || finished || now >= deadline) break;
+      if (now >= deadline) break;
       owner_polls = true;
       lock.unlock();
       PollStdout(deadline - now);
       lock.lock();
       owner_polls = false;
+      lock.unlock();
+      ReadStdout(kReadBudget, /*owner=*/true);
+      lock.lock();
     }
   }
 
