@@ -131,12 +131,6 @@ class MapInfo {
   // bots' table, attack_odds.h).
   int TakeArmies(int d) const { return take_.Armies(d); }
 
-  // A region's neighbours in the map's order (the order ties are broken
-  // in), from the rules core's flat array.
-  wl::Game::NeighborList Neighbors(int region) const {
-    return game_.NeighborsInOrder(region);
-  }
-
  private:
   const wl::Game& game_;
   const wl::TakeTable& take_;
@@ -326,7 +320,7 @@ inline int RichestSource(const TurnInput& in, const RegionPlan& p, int t,
                          bool hostile, int& slack) {
   int source = -1;
   slack = -(1 << 30);
-  for (int n : in.info.Neighbors(t)) {
+  for (int n : in.game.NeighborsInOrder(t)) {
     if (!in.mine.Contains(n)) continue;
     const int sl = p.total[n] - p.used[n] - (hostile ? 1 : p.hold[n]);
     if (sl > slack) {
@@ -356,14 +350,15 @@ inline double TakeValue(const TurnInput& in, const SuperPlan& sp, int t,
   return value;
 }
 
-// What taking each frontier region weighs (its cost, the armies of income
-// it needs from its richest source, value per army), kept between the
-// allocation's steps: a step changes the inputs of a few regions only (the
-// neighbours of the region it placed on or sent from, the super region it
-// took from), which it marks `stale`. Every frontier region starts stale.
+// What taking each frontier region weighs (the armies of income it needs
+// from its richest source, value per army; its cost is SuperPlan's), kept
+// between the allocation's steps: a step changes the inputs of a few
+// regions only (the neighbours of the region it placed on or sent from,
+// the super region it took from), which it marks `stale`. Every frontier
+// region starts stale.
 struct TakeCache {
   double ratio[wl::kRegionSlots];
-  int need[wl::kRegionSlots], cost[wl::kRegionSlots], source[wl::kRegionSlots];
+  int need[wl::kRegionSlots], source[wl::kRegionSlots];
   wl::RegionSet stale;
 };
 
@@ -380,7 +375,6 @@ inline void WeighTake(const TurnInput& in, const RegionPlan& p,
   c.ratio[t] = TakeValue(in, sp, t, hostile, cost) /
                std::max(0.25, need + 0.5 * (cost - need));
   c.need[t] = need;
-  c.cost[t] = cost;
 }
 
 // Every frontier region not `targeted`, weighed afresh where stale: the
@@ -400,7 +394,7 @@ inline void ConsiderTakes(const TurnInput& in, const RegionPlan& p,
       continue;
     }
     if (ratio > best.ratio) {
-      best = Choice{ratio, t, c.source[t], c.need[t], c.cost[t], false};
+      best = Choice{ratio, t, c.source[t], c.need[t], sp.cost[t], false};
     }
   }
   c.stale = wl::RegionSet();
@@ -521,7 +515,7 @@ inline void AllIn(TurnInput in, RegionPlan& p, wl::RegionSet& targeted,
   for (int r : p.front) {
     const int spare = p.total[r] - p.used[r] - 1;
     int weakest = -1;
-    for (int n : in.info.Neighbors(r)) {
+    for (int n : in.game.NeighborsInOrder(r)) {
       if (in.enemy.Contains(n) && !targeted.Contains(n) &&
           (weakest < 0 || s.armies[n] < s.armies[weakest])) {
         weakest = n;
@@ -585,7 +579,7 @@ inline void WalkToFront(TurnInput in, RegionPlan& p, int save_at,
     const int spare = p.total[r] - p.used[r] - 1;
     if (spare <= 0 || (save_at == r && p.placed[r] > 0)) continue;
     int next = -1;
-    for (int n : in.info.Neighbors(r)) {
+    for (int n : in.game.NeighborsInOrder(r)) {
       if (!in.mine.Contains(n) || distance[n] != distance[r] - 1) continue;
       if (next < 0 || p.threat[n] > p.threat[next]) next = n;
     }
