@@ -60,11 +60,15 @@ struct Line {
 
 // Each bot's lines in a 160-round game on the example map, from the dumps
 // of a game played in process ("Output from your bot" follows a request;
-// "Round N" is the dump's own).
-bool RecordTranscript(std::vector<Line> lines[2]) {
+// "Round N" is the dump's own). False, the benchmark skipped, without the
+// map.
+bool RecordTranscript(benchmark::State& state, std::vector<Line> lines[2]) {
   absl::StatusOr<wl::Map> map =
       wl::tools::LoadMapFile(wl::bench::MapPath("example"));
-  if (!map.ok()) return false;
+  if (!map.ok()) {
+    state.SkipWithError("maps/wl2 is missing: floor bench skipped");
+    return false;
+  }
   wl::tools::InProcessSeat p1(std::make_unique<NoMovesBot>());
   wl::tools::InProcessSeat p2(std::make_unique<NoMovesBot>());
   const wl::tools::GameRecord record = wl::tools::PlayGame(*map, 1, p1, p2);
@@ -80,7 +84,11 @@ bool RecordTranscript(std::vector<Line> lines[2]) {
       lines[i].push_back({text + "\n", false});
     }
   }
-  return !lines[0].empty() && !lines[1].empty();
+  if (lines[0].empty() || lines[1].empty()) {
+    state.SkipWithError("the recorded game has no lines");
+    return false;
+  }
+  return true;
 }
 
 // A child on two pipes, started without a shell.
@@ -166,10 +174,7 @@ int Requests(const std::vector<Line> lines[2]) {
 
 void BM_PipeFloor(benchmark::State& state) {
   std::vector<Line> lines[2];
-  if (!RecordTranscript(lines)) {
-    state.SkipWithError("maps/wl2 is missing: floor bench skipped");
-    return;
-  }
+  if (!RecordTranscript(state, lines)) return;
   for (auto _ : state) {
     Child bots[2];
     for (Child& bot : bots) {
@@ -193,10 +198,7 @@ BENCHMARK(BM_PipeFloor)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_LineProcessTranscript(benchmark::State& state) {
   std::vector<Line> lines[2];
-  if (!RecordTranscript(lines)) {
-    state.SkipWithError("maps/wl2 is missing: floor bench skipped");
-    return;
-  }
+  if (!RecordTranscript(state, lines)) return;
   for (auto _ : state) {
     std::unique_ptr<wl::tools::LineProcess> bots[2];
     for (auto& bot : bots) {
